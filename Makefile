@@ -1,0 +1,79 @@
+# urlcalc: build, test and run.  Every public target does its own setup, idempotently:
+#   .venv/.stamp                 made by `venv`, redone when pyproject.toml changes
+#   web/node_modules/.stamp      made by `npm`,  redone when web/package(-lock).json change
+#   /usr/bin/chromium            installed by `chromium` when missing (Debian/Ubuntu apt)
+# Needs Python >= 3.11 (PYTHON) and Node >= 18 with npm.
+
+PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+VENV       := .venv
+BIN        := $(VENV)/bin
+VENV_STAMP := $(VENV)/.stamp
+NPM_STAMP  := web/node_modules/.stamp
+CHROMIUM   := /usr/bin/chromium
+# apt needs root: use sudo only when we are not root already.
+SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.DEFAULT_GOAL := test
+.DELETE_ON_ERROR:
+.PHONY: venv npm chromium serve test lint bench fuzz bench-web clean distclean
+
+# --- setup (internal) --------------------------------------------------------------------------
+
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "urlcalc needs Python >= 3.11, $(PYTHON) is " + sys.version.split()[0])'
+	@if ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
+		echo "$(PYTHON) lacks ensurepip: installing python3-venv"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; \
+	fi
+	[ -x $(BIN)/python ] && $(BIN)/python -c '' || $(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench]'
+	touch $@
+
+npm: $(NPM_STAMP)
+
+$(NPM_STAMP): web/package.json web/package-lock.json
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' \
+		|| { echo "urlcalc needs Node >= 18 with npm on PATH" >&2; exit 1; }
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "$(CHROMIUM) missing: installing Debian's chromium"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# --- public targets ----------------------------------------------------------------------------
+
+serve: venv npm
+	$(BIN)/urlcalc serve --host $(HOST) --port $(PORT)
+
+test: venv npm chromium lint
+	$(BIN)/pytest -q
+
+lint: venv
+	$(BIN)/ruff check urlcalc tests
+	$(BIN)/mypy --strict urlcalc
+
+bench: venv
+	$(BIN)/python -m benchmarks.run
+
+fuzz: venv
+	$(BIN)/python -m benchmarks.fuzz
+
+bench-web: venv npm chromium
+	$(BIN)/python -m benchmarks.web
+
+# Caches and build output; `distclean` also drops the virtualenv and node_modules.
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .cache
+	find . -path ./$(VENV) -prune -o -path ./web/node_modules -prune \
+		-o -type d -name __pycache__ -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) web/node_modules

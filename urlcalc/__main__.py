@@ -1,0 +1,5 @@
+import sys
+
+from urlcalc.cli import main
+
+sys.exit(main())

@@ -1,0 +1,259 @@
+"""The ``urlcalc`` command: the result model as a readable table, or as JSON (``--json``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from urlcalc import model
+from urlcalc.model import ModelError
+
+
+def _show(value: object) -> str:
+    """A value as the table shows it: strings quoted (so "" and null differ), null as null."""
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _table(rows: Sequence[tuple[str, object]], out: TextIO) -> None:
+    width = max((len(k) for k, _ in rows), default=0)
+    for key, value in rows:
+        out.write(f"  {key.ljust(width)}  {_show(value)}\n")
+
+
+def _errors(result: dict[str, Any], out: TextIO) -> None:
+    errors = result.get("validation_errors") or []
+    if errors:
+        out.write("validation errors:\n")
+        for e in errors:
+            where = "" if e["index"] is None else f" at index {e['index']}"
+            detail = f" [{e['detail']}]" if e.get("detail") else ""
+            out.write(f"  {e['name']}{where} ({e['state']}){detail}: {e['description']}\n")
+
+
+def _trace(trace: dict[str, Any] | None, out: TextIO) -> None:
+    if not trace:
+        return
+    out.write("trace:\n")
+    for s in trace["steps"]:
+        indent = "  " * (1 + s.get("depth", 0))
+        if s["parser"] == "url":
+            c = "EOF" if s["c"] is None else _show(s["c"])
+            line = (f"{s['i']:>4} {s['state']} step {s['step']}: pointer={s['pointer']} c={c} "
+                    f"buffer={_show(s['buffer'])}")
+            if s["changes"]:
+                line += " " + ", ".join(f"{k}={_show(v)}" for k, v in s["changes"].items())
+            if s["errors"]:
+                line += " errors=" + ",".join(s["errors"])
+            if s.get("note"):
+                line += f" ({s['note']})"
+        else:
+            line = f"{s['i']:>4} {s['state']} step {s['step']}: {s.get('note', '')}"
+        out.write(f"{indent}{line}\n")
+    if trace["truncated"]:
+        out.write(f"  ... {trace['dropped']} more steps not recorded\n")
+
+
+def _failure(result: dict[str, Any]) -> str:
+    failure = result["failure"]
+    error = failure.get("error")
+    where = f" ({failure['in']})" if failure.get("in") == "base" else ""
+    if error:
+        return (f"failure{where}: {error['name']} at index {error['index']} in the "
+                f"{error['state']}: {error['description']}")
+    return f"failure{where}: {failure.get('reason', '')}"
+
+
+def _print_parse(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
+    _table([("input", result["input"]), ("base", result["base"])], out)
+    if not result["ok"]:
+        _errors(result, out)
+        _trace(result.get("trace"), out)
+        err.write(_failure(result) + "\n")
+        return 1
+    out.write("getters:\n")
+    _table(list(result["getters"].items()), out)
+    rec = result["record"]
+    host = rec["host"]
+    out.write("record:\n")
+    _table([("scheme", rec["scheme"]), ("username", rec["username"]),
+            ("password", rec["password"]),
+            ("host", None if host is None else f"{host['serialized']} ({host['kind']})"),
+            ("port", rec["port"]),
+            ("path", rec["path"] if rec["opaque_path"] else rec["path"]),
+            ("path kind", "opaque" if rec["opaque_path"] else "list"),
+            ("query", rec["query"]), ("fragment", rec["fragment"])], out)
+    valid = result["valid"]
+    out.write("valid URL string: " + ("yes" if valid["valid"] else
+                                     f"no ({valid['production']} at index {valid['index']}: "
+                                     f"{valid['reason']})") + "\n")
+    _errors(result, out)
+    _trace(result.get("trace"), out)
+    return 0
+
+
+def _parse_ops(items: list[str]) -> list[tuple[str, str]]:
+    if len(items) % 2:
+        raise ModelError("setter operations come in pairs: SETTER VALUE [SETTER VALUE ...]")
+    return [(items[i], items[i + 1]) for i in range(0, len(items), 2)]
+
+
+def _print_set(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
+    if not result["ok"]:
+        err.write(_failure(result) + "\n")
+        return 1
+    for op in result["operations"]:
+        out.write(f"{op['op']} = {_show(op['value'])}\n")
+        if op["changed"]:
+            for field in op["changed"]:
+                out.write(f"  {field}: {_show(op['before'][field])} -> "
+                          f"{_show(op['after'][field])}\n")
+        if op["reason"]:
+            out.write(f"  unchanged: {op['reason']}\n" if not op["changed"]
+                      else f"  ({op['reason']})\n")
+        _errors(op, out)
+        _trace(op.get("trace"), out)
+    out.write("result:\n")
+    _table(list(result["getters"].items()), out)
+    return 0
+
+
+def _print_host(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
+    status = 0
+    for key, title in (("domain", "as a special URL's host"), ("opaque", "as an opaque host")):
+        entry = result[key]
+        out.write(f"{title}:\n")
+        if entry["ok"]:
+            rows: list[tuple[str, object]] = [("kind", entry["kind"]),
+                                              ("serialized", entry["serialized"])]
+            if "unicode" in entry:
+                rows.append(("unicode", entry["unicode"]))
+            _table(rows, out)
+        else:
+            out.write(f"  failure: {entry['failure']}\n")
+            if key == "domain":
+                status = 1
+        _errors(entry, out)
+        _trace(entry.get("trace"), out)
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="urlcalc", description="A URL desk calculator: the URL "
+                                 "Standard, step by step.")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("parse", help="parse a URL (against an optional base)")
+    p.add_argument("input")
+    p.add_argument("--base")
+    p.add_argument("--encoding", help="encoding override for the query (a WHATWG label)")
+    p.add_argument("--trace", action="store_true", help="show every step of the parser")
+    p.add_argument("--json", action="store_true", help="print the result model as JSON")
+
+    s = sub.add_parser("set", help="parse a URL, then apply setters in order")
+    s.add_argument("input")
+    s.add_argument("ops", nargs="+", metavar="SETTER VALUE",
+                   help=f"pairs; setters: {', '.join(model.OPERATIONS)}")
+    s.add_argument("--base")
+    s.add_argument("--trace", action="store_true")
+    s.add_argument("--json", action="store_true")
+
+    h = sub.add_parser("host", help="run the host parser (domain, IPv4, IPv6, opaque)")
+    h.add_argument("input")
+    h.add_argument("--trace", action="store_true")
+    h.add_argument("--json", action="store_true")
+
+    v = sub.add_parser("validate", help="the valid-URL-string verdict and validation errors")
+    v.add_argument("input")
+    v.add_argument("--base")
+    v.add_argument("--json", action="store_true")
+
+    c = sub.add_parser("compare", help="the input read by six older URL specifications")
+    c.add_argument("input")
+    c.add_argument("--base")
+    c.add_argument("--json", action="store_true")
+
+    sv = sub.add_parser("serve", help="serve the calculator page and the JSON API")
+    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--dev", action="store_true", help="Flask's development server (reloads)")
+
+    ex = sub.add_parser("export-static", help="write the page as a static site (Pyodide only)")
+    ex.add_argument("dir")
+    return ap
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "parse":
+            result = model.parse_model(args.input, args.base, args.encoding, trace=args.trace)
+            if args.json:
+                out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+                if not result["ok"]:
+                    err.write(_failure(result) + "\n")
+                return 0 if result["ok"] else 1
+            return _print_parse(result, out, err)
+        if args.command == "set":
+            result = model.set_model(args.input, _parse_ops(args.ops), args.base,
+                                     trace=args.trace)
+            if args.json:
+                out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+                return 0 if result["ok"] else 1
+            return _print_set(result, out, err)
+        if args.command == "host":
+            result = model.host_model(args.input, trace=args.trace)
+            if args.json:
+                out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+                return 0 if result["domain"]["ok"] else 1
+            return _print_host(result, out, err)
+        if args.command == "validate":
+            result = model.validate_model(args.input, args.base)
+            if args.json:
+                out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+            else:
+                valid = result["valid"]
+                if valid is not None:
+                    out.write("valid URL string: " + (
+                        "yes" if valid["valid"] else
+                        f"no ({valid['production']} at index {valid['index']}: "
+                        f"{valid['reason']})") + "\n")
+                _errors(result, out)
+            if not result["ok"]:
+                err.write(_failure(result) + "\n")
+            return 0 if result["ok"] and result["valid"]["valid"] else 1
+        if args.command == "compare":
+            from urlcalc.compare import compare_model, format_compare
+
+            result = compare_model(args.input, args.base)
+            out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json
+                      else format_compare(result))
+            return 0
+        if args.command == "serve":
+            from urlcalc.server import serve
+
+            serve(args.host, args.port, dev=args.dev)
+            return 0
+        if args.command == "export-static":
+            from urlcalc.server import export_static
+
+            export_static(args.dir)
+            out.write(f"wrote the static calculator to {args.dir}\n")
+            return 0
+    except ModelError as e:
+        err.write(f"urlcalc: error: {e}\n")
+        return 2
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

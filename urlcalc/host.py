@@ -1,0 +1,469 @@
+"""Hosts (url.bs: "Hosts (domains and IP addresses)"): parsing, serializing, IDNA.
+
+Validation errors go to ``report(name, offset, detail)`` where ``offset`` is the code-point offset
+in the host input (None when unknown); steps go to the optional ``observer``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from urlcalc import uts46
+from urlcalc.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
+from urlcalc.record import Host
+from urlcalc.trace import Observer
+
+
+class HostFailure(Exception):
+    """The host parser returned failure; ``error`` names the validation error, if any."""
+
+    def __init__(self, error: str | None) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+Report = Callable[[str, int | None, str], None]
+
+
+def _no_report(name: str, offset: int | None, detail: str) -> None:
+    pass
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+_DIGITS = frozenset("0123456789")
+# url.bs: Host miscellaneous
+FORBIDDEN_HOST_CODE_POINTS = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
+FORBIDDEN_DOMAIN_CODE_POINTS = (
+    FORBIDDEN_HOST_CODE_POINTS | frozenset(chr(i) for i in range(0x20)) | frozenset("%\x7f")
+)
+_FORBIDDEN_DOMAIN_RE = re.compile("[" + re.escape("".join(sorted(FORBIDDEN_DOMAIN_CODE_POINTS)))
+                                  + "]")
+_PERCENT_ENCODED_RE = re.compile("%[0-9A-Fa-f]{2}")
+# A lowercase ASCII domain that strict UTS #46 ToASCII passes without error: LDH labels of 1-63,
+# no leading/trailing hyphen, no "--" in positions 3-4 (covers "xn--", which needs decoding),
+# no empty label (a trailing dot is one: IdnaTestV2 reports A4_2), at most 253 long.
+_STRICT_ASCII_OK = re.compile(
+    r"(?=.{1,253}$)(?:(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
+    r"(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+)
+
+
+def _emit(observer: Observer | None, parser: str, step: str, note: str, **extra: object) -> None:
+    if observer is not None:
+        observer({"parser": parser, "state": parser, "step": step, "note": note, "depth": 1,
+                  **extra})
+
+
+# url.bs: host parsing, the host parser
+def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
+               observer: Observer | None = None) -> Host:
+    """Return a host or raise HostFailure."""
+    # step 1
+    if input.startswith("["):
+        # step 1.1
+        if not input.endswith("]"):
+            report("IPv6-unclosed", None, "")
+            _emit(observer, "host", "1.1", "starts with [ but does not end with ]: failure",
+                  input=input, errors=["IPv6-unclosed"])
+            raise HostFailure("IPv6-unclosed")
+        _emit(observer, "host", "1.2", "IPv6 parse the input without its brackets", input=input)
+        # step 1.2
+        return ipv6_parse(input[1:-1], report, observer)
+    # step 2
+    if is_opaque:
+        _emit(observer, "host", "2", "the URL is not special: opaque-host parse", input=input)
+        return opaque_host_parse(input, report, observer)
+    # step 3: Assert input is not the empty string.
+    # step 4
+    if "%" in input and _PERCENT_ENCODED_RE.search(input):
+        report("domain-percent-encoded", None, "")
+    # step 5
+    domain = percent_decode(input).decode("utf-8", "replace") if "%" in input else input
+    _emit(observer, "host", "5", "percent-decode, then UTF-8 decode without BOM", input=input,
+          domain=domain)
+    # step 6-7
+    ascii_domain = domain_parse(domain, False, report, observer)
+    # step 8
+    if ends_in_a_number(ascii_domain):
+        _emit(observer, "host", "8", "ends in a number: IPv4 parse", domain=ascii_domain)
+        return ipv4_parse(ascii_domain, report, observer)
+    _emit(observer, "host", "9", "the host is a domain", result=ascii_domain)
+    # step 9
+    return ascii_domain
+
+
+def _strict_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[str]]:
+    return uts46.to_ascii(domain, check_hyphens=True, check_bidi=True, check_joiners=True,
+                          use_std3_ascii_rules=True, transitional_processing=False,
+                          verify_dns_length=True, ignore_invalid_punycode=False,
+                          observer=observer)
+
+
+def _relaxed_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[str]]:
+    return uts46.to_ascii(domain, check_hyphens=False, check_bidi=True, check_joiners=True,
+                          use_std3_ascii_rules=False, transitional_processing=False,
+                          verify_dns_length=False, ignore_invalid_punycode=False,
+                          observer=observer)
+
+
+def _uts46_observer(observer: Observer | None, mode: str) -> uts46.Observer:
+    if observer is None:
+        return None
+
+    def stage(name: str, details: dict[str, object]) -> None:
+        observer({"parser": "uts46", "state": "UTS #46 " + name, "step": name,
+                  "note": f"Unicode ToASCII ({mode}): {name}", "details": details, "depth": 2})
+
+    return stage
+
+
+# url.bs: IDNA, the domain parser
+def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
+                 observer: Observer | None = None) -> str:
+    """Return a domain or raise HostFailure."""
+    # step 1
+    lowered = domain.lower() if domain.isascii() else None
+    if lowered is not None and observer is None and _STRICT_ASCII_OK.fullmatch(lowered):
+        strict_result, strict_errors = lowered, list[str]()
+    else:
+        strict_result, strict_errors = _strict_to_ascii(domain,
+                                                        _uts46_observer(observer, "strict"))
+    # step 2
+    if strict_errors:
+        report("domain-to-ASCII", None, " ".join(strict_errors))
+    _emit(observer, "domain", "1-2", "domain parser ToASCII with beStrict true"
+          + (": errors " + ", ".join(strict_errors) if strict_errors else ": no error"),
+          result=strict_result, errors=["domain-to-ASCII"] if strict_errors else [])
+    # step 3
+    if be_strict:
+        if strict_errors:
+            raise HostFailure("domain-to-ASCII")
+        return strict_result
+    # step 4-5
+    if lowered is not None:
+        result = lowered
+        _emit(observer, "domain", "5", "ASCII domain: the result is the domain, lowercased",
+              result=result)
+    # step 6
+    else:
+        if not strict_errors:
+            # The relaxed run cannot fail where the strict one passed: same result.
+            result, errors = strict_result, list[str]()
+        else:
+            result, errors = _relaxed_to_ascii(domain, _uts46_observer(observer, "relaxed"))
+        if errors:
+            _emit(observer, "domain", "6.2", "ToASCII with beStrict false failed: failure",
+                  errors=errors)
+            raise HostFailure("domain-to-ASCII")
+        _emit(observer, "domain", "6.1", "ToASCII with beStrict false", result=result)
+    # step 7
+    if result == "":
+        _emit(observer, "domain", "7", "the result is the empty string: failure")
+        raise HostFailure("domain-to-ASCII")
+    # step 8
+    if _FORBIDDEN_DOMAIN_RE.search(result):
+        _emit(observer, "domain", "8", "the result contains a forbidden domain code point: failure",
+              result=result)
+        raise HostFailure("domain-to-ASCII")
+    # step 9
+    return result
+
+
+# url.bs: IDNA, domain to Unicode
+def domain_to_unicode(domain: str) -> str:
+    result, errors = uts46.to_unicode(domain, check_hyphens=False, check_bidi=True,
+                                      check_joiners=True, use_std3_ascii_rules=False,
+                                      transitional_processing=False,
+                                      ignore_invalid_punycode=False)
+    # step 2
+    return domain if errors else result
+
+
+# url.bs: host parsing, the ends in a number checker
+def ends_in_a_number(input: str) -> bool:
+    # step 2-3
+    parts = input.split(".")
+    if parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    # step 4
+    last = parts[-1]
+    # step 5
+    if last != "" and last.isascii() and last.isdigit():
+        return True
+    # step 6
+    return ipv4_number_parse(last) is not None
+
+
+# url.bs: host parsing, the IPv4 parser
+def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | None = None) -> int:
+    # step 1
+    parts = input.split(".")
+    # step 2
+    if parts[-1] == "":
+        report("IPv4-empty-part", None, "")
+        if len(parts) > 1:
+            parts.pop()
+    # step 3
+    if len(parts) < 4:
+        report("IPv4-too-few-parts", None, "")
+    # step 4
+    if len(parts) > 4:
+        report("IPv4-too-many-parts", None, "")
+        _emit(observer, "ipv4", "4", "more than 4 parts: failure", parts=parts,
+              errors=["IPv4-too-many-parts"])
+        raise HostFailure("IPv4-too-many-parts")
+    # step 5-6
+    numbers: list[int] = []
+    for part in parts:
+        result = ipv4_number_parse(part)
+        if result is None:
+            report("IPv4-non-numeric-part", None, "")
+            _emit(observer, "ipv4", "6.2", f"part {part!r} is not numeric: failure",
+                  errors=["IPv4-non-numeric-part"])
+            raise HostFailure("IPv4-non-numeric-part")
+        if result[1]:
+            report("IPv4-non-decimal-part", None, "")
+        numbers.append(result[0])
+    _emit(observer, "ipv4", "6", "parse each part as an IPv4 number", parts=parts,
+          numbers=[str(n) for n in numbers])
+    # step 7
+    if any(n > 255 for n in numbers):
+        report("IPv4-out-of-range-part", None, "")
+    # step 8
+    if any(n > 255 for n in numbers[:-1]):
+        _emit(observer, "ipv4", "8", "a part before the last exceeds 255: failure",
+              errors=["IPv4-out-of-range-part"])
+        raise HostFailure("IPv4-out-of-range-part")
+    # step 9
+    if numbers[-1] >= 256 ** (5 - len(numbers)):
+        _emit(observer, "ipv4", "9", "the last part is too big for the remaining bytes: failure",
+              errors=["IPv4-out-of-range-part"])
+        raise HostFailure("IPv4-out-of-range-part")
+    # step 10-14
+    ipv4 = numbers[-1]
+    for counter, n in enumerate(numbers[:-1]):
+        ipv4 += n * 256 ** (3 - counter)
+    _emit(observer, "ipv4", "15", "the IPv4 address", result=ipv4_serialize(ipv4))
+    return ipv4
+
+
+# url.bs: host parsing, the IPv4 number parser
+def ipv4_number_parse(input: str) -> tuple[int, bool] | None:
+    # step 1
+    if input == "":
+        return None
+    # step 2-5
+    validation_error = False
+    radix = 10
+    if len(input) >= 2 and input[:2] in ("0x", "0X"):
+        validation_error, input, radix = True, input[2:], 16
+    elif len(input) >= 2 and input[0] == "0":
+        validation_error, input, radix = True, input[1:], 8
+    # step 6
+    if input == "":
+        return (0, True)
+    # step 7
+    digits = "01234567" if radix == 8 else "0123456789" if radix == 10 else "0123456789abcdefABCDEF"
+    if not all(ch in digits for ch in input):
+        return None
+    # step 8-9
+    return (int(input, radix), validation_error)
+
+
+# url.bs: host parsing, the IPv6 parser
+def ipv6_parse(input: str, report: Report = _no_report,
+               observer: Observer | None = None) -> tuple[int, ...]:
+    def fail(name: str, step: str, note: str) -> HostFailure:
+        report(name, pointer, "")
+        _emit(observer, "ipv6", step, note + ": failure", pointer=pointer, errors=[name])
+        return HostFailure(name)
+
+    # step 1-4
+    address = [0] * 8
+    piece_index = 0
+    compress: int | None = None
+    pointer = 0
+    n = len(input)
+
+    def c_at(i: int) -> str:
+        return input[i] if i < n else ""
+
+    # step 5
+    if c_at(pointer) == ":":
+        if c_at(pointer + 1) != ":":
+            raise fail("IPv6-invalid-compression", "5.1", "starts with a single :")
+        pointer += 2
+        piece_index += 1
+        compress = piece_index
+    # step 6
+    while pointer < n:
+        # step 6.1
+        if piece_index == 8:
+            raise fail("IPv6-too-many-pieces", "6.1", "more than 8 pieces")
+        # step 6.2
+        if input[pointer] == ":":
+            if compress is not None:
+                raise fail("IPv6-multiple-compression", "6.2.1", "a second ::")
+            pointer += 1
+            piece_index += 1
+            compress = piece_index
+            _emit(observer, "ipv6", "6.2.2", "compression", pointer=pointer,
+                  piece_index=piece_index)
+            continue
+        # step 6.3-6.4
+        value = length = 0
+        while length < 4 and c_at(pointer) in _HEX and pointer < n:
+            value = value * 0x10 + int(input[pointer], 16)
+            pointer += 1
+            length += 1
+        # step 6.5
+        if c_at(pointer) == ".":
+            if length == 0:
+                raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.1", "empty IPv4 part")
+            pointer -= length
+            if piece_index > 6:
+                raise fail("IPv4-in-IPv6-too-many-pieces", "6.5.3", "no room for IPv4")
+            numbers_seen = 0
+            while pointer < n:
+                ipv4_piece: int | None = None
+                if numbers_seen > 0:
+                    if input[pointer] == "." and numbers_seen < 4:
+                        pointer += 1
+                    else:
+                        raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.5.2.2",
+                                   "unexpected code point in the IPv4 part")
+                if c_at(pointer) not in _DIGITS or pointer >= n:
+                    raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.5.3",
+                               "an IPv4 part is not a digit")
+                while pointer < n and input[pointer] in _DIGITS:
+                    number = int(input[pointer])
+                    if ipv4_piece is None:
+                        ipv4_piece = number
+                    elif ipv4_piece == 0:
+                        raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.5.4.3",
+                                   "an IPv4 part has a leading 0")
+                    else:
+                        ipv4_piece = ipv4_piece * 10 + number
+                    if ipv4_piece > 255:
+                        raise fail("IPv4-in-IPv6-out-of-range-part", "6.5.5.4.5",
+                                   "an IPv4 part exceeds 255")
+                    pointer += 1
+                assert ipv4_piece is not None
+                address[piece_index] = address[piece_index] * 0x100 + ipv4_piece
+                numbers_seen += 1
+                if numbers_seen in (2, 4):
+                    piece_index += 1
+            if numbers_seen != 4:
+                raise fail("IPv4-in-IPv6-too-few-parts", "6.5.6", "fewer than 4 IPv4 parts")
+            _emit(observer, "ipv6", "6.5", "embedded IPv4 address", pointer=pointer,
+                  pieces=list(address))
+            break
+        # step 6.6
+        elif c_at(pointer) == ":":
+            pointer += 1
+            if pointer >= n:
+                raise fail("IPv6-invalid-code-point", "6.6.2", "ends after :")
+        # step 6.7
+        elif pointer < n:
+            raise fail("IPv6-invalid-code-point", "6.7",
+                       f"unexpected code point {input[pointer]!r}")
+        # step 6.8
+        if length > 1 and value < 0x10 ** (length - 1):
+            report("IPv6-piece-leading-zero", pointer - length - 1, "")
+        # step 6.9-6.10
+        address[piece_index] = value
+        piece_index += 1
+        _emit(observer, "ipv6", "6.9", f"piece {piece_index - 1} = {value:x}", pointer=pointer,
+              pieces=list(address))
+    # step 7
+    if compress is not None:
+        swaps = piece_index - compress
+        piece_index = 7
+        while piece_index != 0 and swaps > 0:
+            j = compress + swaps - 1
+            address[piece_index], address[j] = address[j], address[piece_index]
+            piece_index -= 1
+            swaps -= 1
+        _emit(observer, "ipv6", "7", "expand the compression", pieces=list(address))
+    # step 8
+    elif piece_index != 8:
+        raise fail("IPv6-too-few-pieces", "8", "fewer than 8 pieces and no compression")
+    # step 9
+    return tuple(address)
+
+
+# url.bs: host parsing, the opaque-host parser
+def opaque_host_parse(input: str, report: Report = _no_report,
+                      observer: Observer | None = None) -> str:
+    # step 1
+    for i, ch in enumerate(input):
+        if ch in FORBIDDEN_HOST_CODE_POINTS:
+            report("host-invalid-code-point", i, "")
+            _emit(observer, "opaque-host", "1", f"forbidden host code point {ch!r}: failure",
+                  errors=["host-invalid-code-point"])
+            raise HostFailure("host-invalid-code-point")
+    # step 2-3
+    from urlcalc.parser import first_invalid_url_unit
+
+    bad = first_invalid_url_unit(input)
+    if bad is not None:
+        report("invalid-URL-unit", bad, "")
+    # step 4
+    result = utf8_percent_encode(input, C0_CONTROL_SET)
+    _emit(observer, "opaque-host", "4", "UTF-8 percent-encode with the C0 control set",
+          result=result)
+    return result
+
+
+# url.bs: host serializing
+def host_serialize(host: Host) -> str:
+    if isinstance(host, int):
+        return ipv4_serialize(host)
+    if isinstance(host, tuple):
+        return "[" + ipv6_serialize(host) + "]"
+    return host
+
+
+def ipv4_serialize(address: int) -> str:
+    return f"{address >> 24}.{(address >> 16) & 255}.{(address >> 8) & 255}.{address & 255}"
+
+
+def ipv6_serialize(address: tuple[int, ...]) -> str:
+    # step 1-3
+    output = ""
+    compress = find_compressed_piece_index(address)
+    ignore0 = False
+    # step 4
+    for piece_index, piece in enumerate(address):
+        if ignore0 and piece == 0:
+            continue
+        ignore0 = False
+        if compress == piece_index:
+            output += "::" if piece_index == 0 else ":"
+            ignore0 = True
+            continue
+        output += f"{piece:x}"
+        if piece_index != 7:
+            output += ":"
+    return output
+
+
+# url.bs: host serializing, find the IPv6 address compressed piece index
+def find_compressed_piece_index(address: tuple[int, ...]) -> int | None:
+    longest_index: int | None = None
+    longest_size = 1
+    found_index: int | None = None
+    found_size = 0
+    for piece_index, piece in enumerate(address):
+        if piece != 0:
+            if found_size > longest_size:
+                longest_index, longest_size = found_index, found_size
+            found_index, found_size = None, 0
+        else:
+            if found_index is None:
+                found_index = piece_index
+            found_size += 1
+    if found_size > longest_size:
+        return found_index
+    return longest_index

@@ -1,0 +1,98 @@
+"""Infra Standard pieces the URL Standard leans on: code point classes, USVString conversion.
+
+Predicates take a one-character string; anything else (the empty string at end of input, a longer
+string) is never a member, so a parser may pass its "EOF code point" without special-casing it.
+The frozensets are public for callers that want a bare ``c in SET`` on a hot path.
+"""
+
+from __future__ import annotations
+
+ASCII_DIGITS: frozenset[str] = frozenset("0123456789")
+ASCII_UPPER_HEX_DIGITS: frozenset[str] = frozenset("0123456789ABCDEF")
+ASCII_LOWER_HEX_DIGITS: frozenset[str] = frozenset("0123456789abcdef")
+ASCII_HEX_DIGITS: frozenset[str] = ASCII_UPPER_HEX_DIGITS | ASCII_LOWER_HEX_DIGITS
+ASCII_UPPER_ALPHA: frozenset[str] = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+ASCII_LOWER_ALPHA: frozenset[str] = frozenset("abcdefghijklmnopqrstuvwxyz")
+ASCII_ALPHA: frozenset[str] = ASCII_UPPER_ALPHA | ASCII_LOWER_ALPHA
+ASCII_ALPHANUMERIC: frozenset[str] = ASCII_ALPHA | ASCII_DIGITS
+# Infra: "ASCII whitespace is U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, or U+0020 SPACE."
+ASCII_WHITESPACE_CHARS = "\t\n\x0c\r "
+ASCII_WHITESPACE: frozenset[str] = frozenset(ASCII_WHITESPACE_CHARS)
+# Infra: "A C0 control is a code point in the range U+0000 NULL to U+001F INFORMATION SEPARATOR ONE"
+C0_CONTROLS: frozenset[str] = frozenset(chr(c) for c in range(0x20))
+C0_CONTROL_OR_SPACE: frozenset[str] = C0_CONTROLS | {" "}
+# url.bs: "URL code points", the ASCII part.
+ASCII_URL_CODE_POINTS: frozenset[str] = ASCII_ALPHANUMERIC | frozenset("!$&'()*+,-./:;=?@_~")
+
+
+def is_ascii_digit(c: str) -> bool:
+    return c in ASCII_DIGITS
+
+
+def is_ascii_hex_digit(c: str) -> bool:
+    return c in ASCII_HEX_DIGITS
+
+
+def is_ascii_upper_hex_digit(c: str) -> bool:
+    return c in ASCII_UPPER_HEX_DIGITS
+
+
+def is_ascii_alpha(c: str) -> bool:
+    return c in ASCII_ALPHA
+
+
+def is_ascii_alphanumeric(c: str) -> bool:
+    return c in ASCII_ALPHANUMERIC
+
+
+def is_ascii_whitespace(c: str) -> bool:
+    return c in ASCII_WHITESPACE
+
+
+def is_c0_control(c: str) -> bool:
+    return c in C0_CONTROLS
+
+
+def is_c0_control_or_space(c: str) -> bool:
+    return c in C0_CONTROL_OR_SPACE
+
+
+def is_surrogate(c: str) -> bool:
+    return len(c) == 1 and 0xD800 <= ord(c) <= 0xDFFF
+
+
+def is_noncharacter(c: str) -> bool:
+    """Infra: U+FDD0 to U+FDEF, and the last two code points of each of the 17 planes."""
+    if len(c) != 1:
+        return False
+    cp = ord(c)
+    return 0xFDD0 <= cp <= 0xFDEF or (cp & 0xFFFE) == 0xFFFE
+
+
+def is_url_code_point(c: str) -> bool:
+    """url.bs: "URL code points": ASCII alphanumeric, the listed ASCII punctuation, and U+00A0 to
+    U+10FFFD, inclusive, excluding surrogates and noncharacters."""
+    if c in ASCII_URL_CODE_POINTS:
+        return True
+    if len(c) != 1:
+        return False
+    cp = ord(c)
+    if cp < 0xA0:
+        return False
+    return not (0xD800 <= cp <= 0xDFFF or 0xFDD0 <= cp <= 0xFDEF or (cp & 0xFFFE) == 0xFFFE)
+
+
+def to_usv(s: str) -> str:
+    """Convert ``s`` the way Web IDL converts a JavaScript string to a USVString.
+
+    A Python ``str`` may hold surrogate code points; they are read as UTF-16 code units, so a high
+    surrogate followed by a low one becomes the scalar value they encode, and every other surrogate
+    becomes U+FFFD. Strings without surrogates are returned unchanged (and are not copied).
+    """
+    if s.isascii():
+        return s
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return s.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return s

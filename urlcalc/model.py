@@ -1,0 +1,434 @@
+"""The result model: one JSON-ready description of what the URL Standard does with an input.
+
+The CLI, the JSON API and the web page all render these dicts; the README documents them.
+Every function takes plain strings (lone surrogates are converted as Web IDL's USVString does)
+and raises ``ModelError`` (a ValueError) for a bad request, e.g. an unknown encoding label.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from urlcalc import writing
+from urlcalc.api import GETTERS, SETTERS, URL, URLParseError
+from urlcalc.encoding import UnknownEncodingError, get_encoding
+from urlcalc.engine import engine_info
+from urlcalc.errors import ValidationError
+from urlcalc.host import HostFailure, domain_to_unicode, host_parse, host_serialize
+from urlcalc.infra import to_usv
+from urlcalc.parser import STATE_NAMES, ParseFailure, ParseReturn, basic_url_parse
+from urlcalc.percent import ENCODE_SETS, percent_decode, percent_encode_after_encoding
+from urlcalc.record import RECORD_FIELDS, URLRecord, host_kind
+from urlcalc.serializer import origin
+from urlcalc.trace import DEFAULT_MAX_STEPS, Step, TraceRecorder
+from urlcalc.urlencoded import parse_urlencoded_string, serialize_urlencoded
+
+MODEL_VERSION = 1
+MAX_OPS = 64
+
+
+class ModelError(ValueError):
+    """A request the model cannot answer (not a URL failure: those are results)."""
+
+
+def _header(kind: str) -> dict[str, Any]:
+    return {"model": "urlcalc", "version": MODEL_VERSION, "kind": kind, "engine": engine_info()}
+
+
+def record_json(url: URLRecord) -> dict[str, Any]:
+    """A URL record: every field, the host with its kind, the path as list or opaque string."""
+    host = url.host
+    host_json: dict[str, Any] | None = None
+    if host is not None:
+        host_json = {"kind": host_kind(host, url.is_special), "serialized": host_serialize(host)}
+        if isinstance(host, int):
+            host_json["value"] = host
+        elif isinstance(host, tuple):
+            host_json["value"] = list(host)
+    return {
+        "scheme": url.scheme,
+        "username": url.username,
+        "password": url.password,
+        "host": host_json,
+        "port": url.port,
+        "path": url.path if isinstance(url.path, str) else list(url.path),
+        "opaque_path": isinstance(url.path, str),
+        "query": url.query,
+        "fragment": url.fragment,
+        "blob_url_entry": None,
+    }
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    return [f for f in RECORD_FIELDS if before[f] != after[f]]
+
+
+def _errors_json(errors: list[ValidationError]) -> list[dict[str, object]]:
+    return [e.to_json() for e in errors]
+
+
+def _failure_json(failure: ParseFailure) -> dict[str, Any]:
+    return {"error": failure.error.to_json() if failure.error else None,
+            "reason": failure.reason or (failure.error.type.description if failure.error else "")}
+
+
+def _encoding(label: str | None) -> str:
+    if label is None or label == "":
+        return "UTF-8"
+    try:
+        return get_encoding(label)
+    except UnknownEncodingError as e:
+        raise ModelError(str(e)) from None
+
+
+# Which component each state's code points end up in (for the coloured input).
+_STATE_COMPONENT = {
+    "scheme start state": "scheme", "scheme state": "scheme", "authority state": "userinfo",
+    "host state": "host", "hostname state": "host", "file host state": "host",
+    "port state": "port", "path start state": "path", "path state": "path",
+    "opaque path state": "path", "query state": "query", "fragment state": "fragment",
+}
+_DELIMITERS = {
+    "scheme state": (":",), "authority state": ("@",), "host state": (":",),
+    "hostname state": (":",), "path state": ("?", "#"), "opaque path state": ("?", "#"),
+    "query state": ("#",), "path start state": ("?", "#"),
+}
+
+
+def _spans(input: str, steps: list[Step]) -> list[dict[str, Any]]:
+    """Each code point of the original input with the component it ended up in (the last state
+    that consumed it decides), as runs: [{"start", "end", "component"}]."""
+    comp: list[str] = ["removed"] * len(input)
+    for s in steps:
+        if s.get("parser") != "url" or s.get("c") is None or "index" not in s:
+            continue
+        i = s["index"]
+        if not 0 <= i < len(input):
+            continue
+        state = s["state"]
+        if s["c"] in _DELIMITERS.get(state, ()):
+            comp[i] = "delimiter"
+        else:
+            comp[i] = _STATE_COMPONENT.get(state, "delimiter")
+    # userinfo: username before the first ":", password after it
+    seen_colon = False
+    for i, c in enumerate(comp):
+        if c == "userinfo":
+            if input[i] == ":" and not seen_colon:
+                seen_colon = True
+                comp[i] = "delimiter"
+            else:
+                comp[i] = "password" if seen_colon else "username"
+    runs: list[dict[str, Any]] = []
+    for i, c in enumerate(comp):
+        if runs and runs[-1]["component"] == c and runs[-1]["end"] == i:
+            runs[-1]["end"] = i + 1
+        else:
+            runs.append({"start": i, "end": i + 1, "component": c})
+    return runs
+
+
+def href_spans(url: URLRecord) -> list[dict[str, Any]]:
+    """The href as a list of {"text", "component"} pieces (url.bs: the URL serializer)."""
+    pieces: list[dict[str, Any]] = [{"text": url.scheme, "component": "scheme"},
+                                    {"text": ":", "component": "delimiter"}]
+    if url.host is not None:
+        pieces.append({"text": "//", "component": "delimiter"})
+        if url.username or url.password:
+            pieces.append({"text": url.username, "component": "username"})
+            if url.password:
+                pieces.append({"text": ":", "component": "delimiter"})
+                pieces.append({"text": url.password, "component": "password"})
+            pieces.append({"text": "@", "component": "delimiter"})
+        pieces.append({"text": host_serialize(url.host), "component": "host"})
+        if url.port is not None:
+            pieces.append({"text": ":", "component": "delimiter"})
+            pieces.append({"text": str(url.port), "component": "port"})
+    if isinstance(url.path, list) and url.host is None and len(url.path) > 1 \
+            and url.path[0] == "":
+        pieces.append({"text": "/.", "component": "path"})
+    path = url.path if isinstance(url.path, str) else "".join("/" + s for s in url.path)
+    pieces.append({"text": path, "component": "path"})
+    if url.query is not None:
+        pieces.append({"text": "?", "component": "delimiter"})
+        pieces.append({"text": url.query, "component": "query"})
+    if url.fragment is not None:
+        pieces.append({"text": "#", "component": "delimiter"})
+        pieces.append({"text": url.fragment, "component": "fragment"})
+    return [p for p in pieces if p["text"]]
+
+
+def parse_model(input: str, base: str | None = None, encoding: str | None = None,
+                trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+    """The URL parser run on ``input`` against ``base``: record, getters, errors, trace."""
+    input = to_usv(input)
+    base = to_usv(base) if base is not None else None
+    enc = _encoding(encoding)
+    out = _header("parse")
+    out.update({"input": input, "base": base, "encoding": enc})
+    base_record: URLRecord | None = None
+    if base is not None:
+        base_errors: list[ValidationError] = []
+        parsed_base = basic_url_parse(base, errors=base_errors)
+        out["base_validation_errors"] = _errors_json(base_errors)
+        if isinstance(parsed_base, ParseFailure):
+            out.update({"ok": False, "failure": {"in": "base", **_failure_json(parsed_base)},
+                        "record": None, "base_record": None, "getters": None, "origin": None,
+                        "validation_errors": [], "valid": None, "trace": None, "spans": []})
+            return out
+        assert not isinstance(parsed_base, ParseReturn)
+        base_record = parsed_base
+    errors: list[ValidationError] = []
+    recorder = TraceRecorder(max_steps)
+    result = basic_url_parse(input, base_record, enc, observer=recorder, errors=errors)
+    assert not isinstance(result, ParseReturn)
+    out["base_record"] = record_json(base_record) if base_record is not None else None
+    out["validation_errors"] = _errors_json(errors)
+    out["valid"] = writing.check(input, base_record).to_json()
+    out["trace"] = recorder.to_json() if trace else None
+    out["spans"] = _spans(input, recorder.steps)
+    if isinstance(result, ParseFailure):
+        out.update({"ok": False, "failure": {"in": "input", **_failure_json(result)},
+                    "record": None, "getters": None, "origin": None, "href_spans": []})
+        return out
+    url = URL.from_record(result)
+    out.update({
+        "ok": True,
+        "failure": None,
+        "record": record_json(result),
+        "getters": url.getters(),
+        "hostname_unicode": url.hostname_unicode(),
+        "origin": origin(result).to_json(),
+        "href_spans": href_spans(result),
+    })
+    return out
+
+
+_SEARCH_PARAMS_OPS = ("searchParams.append", "searchParams.set", "searchParams.delete",
+                      "searchParams.sort")
+OPERATIONS = SETTERS + _SEARCH_PARAMS_OPS
+
+
+def _search_params_op(url: URL, op: str, value: str) -> None:
+    params = url.search_params
+    name, eq, val = value.partition("=")
+    if op == "searchParams.append":
+        params.append(name, val)
+    elif op == "searchParams.set":
+        params.set(name, val)
+    elif op == "searchParams.delete":
+        params.delete(name, val if eq else None)
+    else:
+        params.sort()
+
+
+def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
+              trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+    """Parse ``input`` then apply setter operations in order, recording each one's effect."""
+    if len(ops) > MAX_OPS:
+        raise ModelError(f"too many operations: {len(ops)} (at most {MAX_OPS})")
+    for op, _ in ops:
+        if op not in OPERATIONS:
+            raise ModelError(f"unknown operation {op!r}; expected one of {', '.join(OPERATIONS)}")
+    input = to_usv(input)
+    base = to_usv(base) if base is not None else None
+    out = _header("set")
+    out.update({"input": input, "base": base})
+    try:
+        url = URL(input, base)
+    except URLParseError as e:
+        out.update({"ok": False, "failure": _failure_json(e.failure), "operations": [],
+                    "record": None, "getters": None})
+        return out
+    results = []
+    for op, value in ops:
+        value = to_usv(value)
+        before, getters_before = record_json(url.record), url.getters()
+        errors: list[ValidationError] = []
+        recorder = TraceRecorder(max_steps) if trace else None
+        threw = None
+        reason: str | None = None
+        if op in SETTERS:
+            try:
+                reason = url.set(op, value, recorder, errors)
+            except URLParseError as e:
+                threw = "TypeError: " + str(e)
+                reason = "href setter, step 2: the basic URL parser returned failure: throw " \
+                    "a TypeError"
+        else:
+            _search_params_op(url, op, value)
+        after, getters_after = record_json(url.record), url.getters()
+        changed = _changed(before, after)
+        if not changed and reason is None:
+            reason = "the setter ran to the end, but the URL record is the same as before"
+        results.append({
+            "op": op, "value": value, "before": before, "after": after, "changed": changed,
+            "getters_before": getters_before, "getters_after": getters_after,
+            "changed_getters": [g for g in GETTERS if getters_before[g] != getters_after[g]],
+            "reason": reason, "threw": threw, "validation_errors": _errors_json(errors),
+            "trace": recorder.to_json() if recorder is not None else None,
+        })
+    out.update({"ok": True, "failure": None, "operations": results,
+                "record": record_json(url.record), "getters": url.getters()})
+    return out
+
+
+def host_model(input: str, trace: bool = False,
+               max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+    """The host parser on ``input``, as a special URL's host and as an opaque host."""
+    input = to_usv(input)
+    out = _header("host")
+    out["input"] = input
+    for key, is_opaque in (("domain", False), ("opaque", True)):
+        errors: list[dict[str, object]] = []
+        recorder = TraceRecorder(max_steps)
+
+        def report(name: str, offset: int | None, detail: str,
+                   errors: list[dict[str, object]] = errors) -> None:
+            errors.append(ValidationError(name, offset, "host parser", detail).to_json())
+
+        entry: dict[str, Any] = {}
+        if input == "" and not is_opaque:
+            entry = {"ok": False, "failure": "the host parser's input must not be empty "
+                     "(special URLs fail with host-missing before reaching it)"}
+        else:
+            try:
+                host = host_parse(input, is_opaque, report, recorder if trace else None)
+            except HostFailure as e:
+                entry = {"ok": False, "failure": e.error}
+            else:
+                kind = host_kind(host, not is_opaque)
+                entry = {"ok": True, "kind": kind, "serialized": host_serialize(host)}
+                if kind == "domain":
+                    assert isinstance(host, str)
+                    entry["unicode"] = domain_to_unicode(host)
+                if isinstance(host, int):
+                    entry["value"] = host
+                elif isinstance(host, tuple):
+                    entry["value"] = list(host)
+        entry["validation_errors"] = errors
+        entry["trace"] = recorder.to_json() if trace else None
+        out[key] = entry
+    return out
+
+
+def urlencoded_model(input: str) -> dict[str, Any]:
+    """application/x-www-form-urlencoded: parse, then serialize the pairs back."""
+    input = to_usv(input)
+    pairs = parse_urlencoded_string(input)
+    out = _header("urlencoded")
+    out.update({"input": input, "pairs": [list(p) for p in pairs],
+                "serialized": serialize_urlencoded(pairs)})
+    return out
+
+
+def percent_model(input: str, encode_set: str = "component percent-encode set",
+                  encoding: str | None = None) -> dict[str, Any]:
+    """Percent-encode after encoding with a chosen encode set, and percent-decode."""
+    input = to_usv(input)
+    if encode_set not in ENCODE_SETS:
+        raise ModelError(f"unknown percent-encode set {encode_set!r}; expected one of "
+                         f"{', '.join(ENCODE_SETS)}")
+    enc = _encoding(encoding)
+    out = _header("percent")
+    decoded = percent_decode(input)
+    out.update({
+        "input": input, "encode_set": encode_set, "encoding": enc,
+        "encoded": percent_encode_after_encoding(enc, input, ENCODE_SETS[encode_set]),
+        "decoded_utf8": decoded.decode("utf-8", "replace"),
+        "decoded_bytes": decoded.hex(" "),
+        "encode_sets": list(ENCODE_SETS),
+    })
+    return out
+
+
+def validate_model(input: str, base: str | None = None) -> dict[str, Any]:
+    """The valid-URL-string verdict beside the parser's validation errors."""
+    parsed = parse_model(input, base)
+    out = _header("validate")
+    out.update({"input": parsed["input"], "base": parsed["base"], "ok": parsed["ok"],
+                "failure": parsed["failure"], "valid": parsed["valid"],
+                "validation_errors": parsed["validation_errors"]})
+    return out
+
+
+def version_model() -> dict[str, Any]:
+    out = _header("version")
+    out["states"] = list(STATE_NAMES.values())
+    out["operations"] = list(OPERATIONS)
+    out["getters"] = list(GETTERS)
+    return out
+
+
+MAX_INPUT_BYTES = 64 * 1024
+
+_STR = (str,)
+
+
+def _param(params: dict[str, Any], name: str, required: bool = False,
+           default: Any = None, types: tuple[type, ...] = _STR) -> Any:
+    if name not in params or params[name] is None:
+        if required:
+            raise ModelError(f"missing field {name!r}")
+        return default
+    value = params[name]
+    if not isinstance(value, types) or (bool not in types and isinstance(value, bool)
+                                        and int in types):
+        names = " or ".join(t.__name__ for t in types)
+        raise ModelError(f"field {name!r} must be {names}, not {type(value).__name__}")
+    if isinstance(value, str) and len(value.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
+        raise ModelError(f"field {name!r} is over the {MAX_INPUT_BYTES // 1024} KiB limit")
+    return value
+
+
+def _ops(params: dict[str, Any]) -> list[tuple[str, str]]:
+    ops = _param(params, "ops", required=True, types=(list,))
+    if len(ops) > MAX_OPS:
+        raise ModelError(f"too many operations: {len(ops)} (at most {MAX_OPS})")
+    out = []
+    for i, op in enumerate(ops):
+        if not (isinstance(op, list | tuple) and len(op) == 2
+                and all(isinstance(x, str) for x in op)):
+            raise ModelError(f"ops[{i}] must be a [setter, value] pair of strings")
+        if len(op[1].encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
+            raise ModelError(f"ops[{i}] value is over the {MAX_INPUT_BYTES // 1024} KiB limit")
+        out.append((op[0], op[1]))
+    return out
+
+
+def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """One entry point for the JSON API and the Pyodide worker: ``kind`` names the model
+    function, ``params`` its JSON arguments. Raises ModelError for a bad request."""
+    if not isinstance(params, dict):
+        raise ModelError("the request body must be a JSON object")
+    trace = _param(params, "trace", default=False, types=(bool,))
+    if kind == "parse":
+        return parse_model(_param(params, "input", True), _param(params, "base"),
+                           _param(params, "encoding"), trace=trace)
+    if kind == "set":
+        return set_model(_param(params, "input", True), _ops(params), _param(params, "base"),
+                         trace=trace)
+    if kind == "host":
+        return host_model(_param(params, "input", True), trace=trace)
+    if kind == "urlencoded":
+        return urlencoded_model(_param(params, "input", True))
+    if kind == "percent":
+        return percent_model(_param(params, "input", True),
+                             _param(params, "encode_set", default="component percent-encode set"),
+                             _param(params, "encoding"))
+    if kind == "validate":
+        return validate_model(_param(params, "input", True), _param(params, "base"))
+    if kind == "version":
+        return version_model()
+    raise ModelError(f"unknown kind {kind!r}")
+
+
+def dispatch_json(kind: str, params_json: str) -> str:
+    """``dispatch`` for the worker: JSON in, JSON out; a bad request gives {"error": ...}."""
+    import json
+
+    try:
+        params = json.loads(params_json)
+        return json.dumps(dispatch(kind, params), ensure_ascii=False)
+    except (ModelError, ValueError) as e:
+        return json.dumps({"error": str(e)})

@@ -1,0 +1,997 @@
+"""The URL parser (url.bs: "URL parsing").
+
+Each state of the basic URL parser is a function named after the spec's state. A state function
+takes the parser context ``p`` and the code point ``c`` (``EOF`` is the empty string) and returns
+the number of the spec step that applied; it reports validation errors with ``p.error`` and ends
+the parse by raising ``ParseFailure`` ("return failure") or ``ParseReturn`` ("return").
+
+The state machine runs in one of two loops: ``_run`` (no observer: nothing is built for the
+trace) and ``_run_traced`` (each step reported with pointer, c, buffer, flags, errors and the
+record fields it changed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from urlcalc import host as hostmod
+from urlcalc.encoding import get_encoding, get_output_encoding
+from urlcalc.errors import ValidationError
+from urlcalc.infra import (
+    ASCII_ALPHA,
+    ASCII_ALPHANUMERIC,
+    ASCII_DIGITS,
+    ASCII_HEX_DIGITS,
+    ASCII_URL_CODE_POINTS,
+    is_url_code_point,
+)
+from urlcalc.percent import (
+    C0_CONTROL_SET,
+    FRAGMENT_SET,
+    PATH_SET,
+    QUERY_SET,
+    SPECIAL_QUERY_SET,
+    USERINFO_SET,
+    PercentEncodeSet,
+    percent_encode_after_encoding,
+    utf8_percent_encode,
+)
+from urlcalc.record import RECORD_FIELDS, SPECIAL_SCHEMES, URLRecord
+from urlcalc.trace import Observer, Step
+
+EOF = ""
+
+_SCHEME_CODE_POINTS = ASCII_ALPHANUMERIC | frozenset("+-.")
+_C0_CONTROL_OR_SPACE = "".join(chr(i) for i in range(0x21))
+
+
+def _encoded_safe(encode_set: PercentEncodeSet) -> frozenset[str]:
+    """The ASCII code points ``encode_set`` leaves as they are."""
+    return frozenset(chr(i) for i in range(0x80) if chr(i) not in encode_set)
+
+
+_PATH_SAFE = _encoded_safe(PATH_SET)
+_FRAGMENT_SAFE = _encoded_safe(FRAGMENT_SET)
+_C0_SAFE = _encoded_safe(C0_CONTROL_SET)
+
+
+def first_invalid_url_unit(s: str) -> int | None:
+    """The offset of the first code point that is not a URL unit (url.bs: URL units), if any."""
+    for i, ch in enumerate(s):
+        if ch == "%":
+            if s[i + 1:i + 2] not in ASCII_HEX_DIGITS or s[i + 2:i + 3] not in ASCII_HEX_DIGITS \
+                    or len(s) < i + 3:
+                return i
+        elif not is_url_code_point(ch):
+            return i
+    return None
+
+
+# url.bs: URL miscellaneous, Windows drive letters
+def is_windows_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] in (":", "|")
+
+
+def is_normalized_windows_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] == ":"
+
+
+def starts_with_windows_drive_letter(s: str, start: int = 0) -> bool:
+    return (
+        len(s) - start >= 2
+        and s[start] in ASCII_ALPHA
+        and s[start + 1] in (":", "|")
+        and (len(s) - start == 2 or s[start + 2] in ("/", "\\", "?", "#"))
+    )
+
+
+# url.bs: URL representation, single-dot and double-dot URL path segments
+def is_single_dot(segment: str) -> bool:
+    return segment == "." or (len(segment) == 3 and segment.lower() == "%2e")
+
+
+_DOUBLE_DOTS = frozenset(("..", ".%2e", "%2e.", "%2e%2e"))
+
+
+def is_double_dot(segment: str) -> bool:
+    return segment == ".." or (3 < len(segment) < 7 and segment.lower() in _DOUBLE_DOTS)
+
+
+class ParseFailure(Exception):
+    """The basic URL parser returned failure."""
+
+    def __init__(self, error: ValidationError | None, reason: str = "") -> None:
+        super().__init__(error.name if error else reason)
+        self.error = error
+        self.reason = reason
+
+
+class ParseReturn(Exception):
+    """The basic URL parser returned (with a state override) before the end of input.
+
+    ``ignored`` is true for the returns that leave the URL unchanged (the protocol setter's
+    scheme checks); ``note`` says why."""
+
+    def __init__(self, step: str, note: str = "", ignored: bool = False) -> None:
+        super().__init__(step, note)
+        self.step = step
+        self.note = note
+        self.ignored = ignored
+
+
+class Parser:
+    """The basic URL parser's variables (url.bs: basic URL parser, steps 1-9)."""
+
+    __slots__ = (
+        "at_sign_seen",
+        "base",
+        "buffer",
+        "encoding",
+        "errors",
+        "index_map",
+        "input",
+        "inside_brackets",
+        "lead",
+        "observer",
+        "password_token_seen",
+        "pointer",
+        "state",
+        "state_override",
+        "url",
+    )
+
+    def __init__(self, input: str, base: URLRecord | None, encoding: str, url: URLRecord,
+                 state_override: State | None, observer: Observer | None) -> None:
+        self.input = input
+        self.base = base
+        self.encoding = encoding
+        self.url = url
+        self.state_override = state_override
+        self.observer = observer
+        self.state: State = state_override or scheme_start_state
+        self.buffer: list[str] = []
+        self.at_sign_seen = False
+        self.inside_brackets = False
+        self.password_token_seen = False
+        self.pointer = 0
+        self.errors: list[ValidationError] = []
+        self.lead = 0
+        self.index_map: list[int] | None = None
+
+    def index(self, pointer: int) -> int:
+        """The code-point index in the original input of a pointer into the processed input."""
+        if self.index_map is None:
+            return self.lead + pointer
+        m = self.index_map
+        return m[pointer] if pointer < len(m) else (m[-1] + 1 if m else self.lead)
+
+    def error(self, name: str, pointer: int | None = None, detail: str = "") -> None:
+        self.errors.append(ValidationError(
+            name, self.index(self.pointer if pointer is None else pointer),
+            STATE_NAMES.get(self.state, "?"), detail))
+
+    def fail(self, name: str, pointer: int | None = None) -> ParseFailure:
+        self.error(name, pointer)
+        return ParseFailure(self.errors[-1])
+
+    def remaining_starts_with(self, s: str) -> bool:
+        return self.input.startswith(s, self.pointer + 1)
+
+    def check_url_unit(self, c: str) -> None:
+        # url.bs: path, opaque path, query and fragment states: the two invalid-URL-unit checks
+        if c == "%":
+            i = self.input
+            p = self.pointer
+            if i[p + 1:p + 2] not in ASCII_HEX_DIGITS or i[p + 2:p + 3] not in ASCII_HEX_DIGITS \
+                    or len(i) < p + 3:
+                self.error("invalid-URL-unit")
+        elif not is_url_code_point(c):
+            self.error("invalid-URL-unit")
+
+    def host_parse(self, buffer: str, start: int) -> str | int | tuple[int, ...] | None:
+        """Host-parse ``buffer`` (which began at pointer ``start``); failure raises."""
+        sub: Observer | None = self.observer
+
+        def report(name: str, offset: int | None, detail: str) -> None:
+            self.error(name, start + (offset or 0), detail)
+
+        try:
+            return hostmod.host_parse(buffer, not self.url.is_special, report, sub)
+        except hostmod.HostFailure as e:
+            err = next((x for x in reversed(self.errors) if x.name == e.error), None)
+            raise ParseFailure(err, e.error or "host parser failure") from None
+
+
+State = Callable[[Parser, str], str]
+
+
+def shorten_path(url: URLRecord, observer: Observer | None = None) -> None:
+    """url.bs: shorten a url's path."""
+    path = url.path
+    assert isinstance(path, list)
+    # step 3
+    if url.scheme == "file" and len(path) == 1 and is_normalized_windows_drive_letter(path[0]):
+        if observer is not None:
+            observer({"parser": "shorten", "state": "shorten a url's path", "step": "3",
+                      "note": "file URL whose path is a drive letter: keep it", "depth": 1})
+        return
+    # step 4
+    removed = path.pop() if path else None
+    if observer is not None:
+        observer({"parser": "shorten", "state": "shorten a url's path", "step": "4",
+                  "note": "remove the last path segment" if removed is not None
+                  else "the path is empty: nothing to remove",
+                  "removed": removed, "depth": 1})
+
+
+# ---------------------------------------------------------------------------------------------
+# The states. url.bs: basic URL parser, step 10.
+
+
+def scheme_start_state(p: Parser, c: str) -> str:
+    if c in ASCII_ALPHA:
+        p.buffer.append(c.lower())
+        p.state = scheme_state
+        return "1"
+    if p.state_override is None:
+        p.state = no_scheme_state
+        p.pointer -= 1
+        return "2"
+    raise ParseFailure(None, "scheme start state: the new scheme does not start with an ASCII "
+                       "alpha")
+
+
+def scheme_state(p: Parser, c: str) -> str:
+    if c in _SCHEME_CODE_POINTS:
+        p.buffer.append(c.lower())
+        return "1"
+    url = p.url
+    if c == ":":
+        buffer = "".join(p.buffer)
+        if p.state_override is not None:
+            special = url.scheme in SPECIAL_SCHEMES
+            if special and buffer not in SPECIAL_SCHEMES:
+                raise ParseReturn("2.1.1", "the URL's scheme is special but the new scheme is "
+                                  "not", True)
+            if not special and buffer in SPECIAL_SCHEMES:
+                raise ParseReturn("2.1.2", "the URL's scheme is not special but the new scheme "
+                                  "is", True)
+            if (url.includes_credentials or url.port is not None) and buffer == "file":
+                raise ParseReturn("2.1.3", "the URL includes credentials or has a port, and "
+                                  "the new scheme is file", True)
+            if url.scheme == "file" and url.host == "":
+                raise ParseReturn("2.1.4", "the URL's scheme is file and its host is the empty "
+                                  "host", True)
+        url.scheme = buffer
+        if p.state_override is not None:
+            if url.port == SPECIAL_SCHEMES.get(url.scheme):
+                url.port = None
+            raise ParseReturn("2.3.2", "the scheme is set")
+        p.buffer = []
+        if url.scheme == "file":
+            if not p.remaining_starts_with("//"):
+                p.error("special-scheme-missing-following-solidus")
+            p.state = file_state
+            return "2.5"
+        if url.scheme in SPECIAL_SCHEMES and p.base is not None and p.base.scheme == url.scheme:
+            p.state = special_relative_or_authority_state
+            return "2.6"
+        if url.scheme in SPECIAL_SCHEMES:
+            p.state = special_authority_slashes_state
+            return "2.7"
+        if p.remaining_starts_with("/"):
+            p.state = path_or_authority_state
+            p.pointer += 1
+            return "2.8"
+        url.path = ""
+        p.state = opaque_path_state
+        return "2.9"
+    if p.state_override is None:
+        p.buffer = []
+        p.state = no_scheme_state
+        p.pointer = -1
+        return "3"
+    raise ParseFailure(None, "scheme state: the new scheme contains a code point that is not "
+                       "allowed in a scheme")
+
+
+def no_scheme_state(p: Parser, c: str) -> str:
+    base = p.base
+    if base is None or (isinstance(base.path, str) and c != "#"):
+        raise p.fail("missing-scheme-non-relative-URL")
+    url = p.url
+    if isinstance(base.path, str) and c == "#":
+        url.scheme = base.scheme
+        url.path = base.path
+        url.query = base.query
+        url.fragment = ""
+        p.state = fragment_state
+        return "2"
+    if base.scheme != "file":
+        p.state = relative_state
+        p.pointer -= 1
+        return "3"
+    p.state = file_state
+    p.pointer -= 1
+    return "4"
+
+
+def special_relative_or_authority_state(p: Parser, c: str) -> str:
+    if c == "/" and p.remaining_starts_with("/"):
+        p.state = special_authority_ignore_slashes_state
+        p.pointer += 1
+        return "1"
+    p.error("special-scheme-missing-following-solidus")
+    p.state = relative_state
+    p.pointer -= 1
+    return "2"
+
+
+def path_or_authority_state(p: Parser, c: str) -> str:
+    if c == "/":
+        p.state = authority_state
+        return "1"
+    p.state = path_state
+    p.pointer -= 1
+    return "2"
+
+
+def relative_state(p: Parser, c: str) -> str:
+    base = p.base
+    assert base is not None and base.scheme != "file"
+    url = p.url
+    # step 2
+    url.scheme = base.scheme
+    # step 3
+    if c == "/":
+        p.state = relative_slash_state
+        return "3"
+    # step 4
+    if url.scheme in SPECIAL_SCHEMES and c == "\\":
+        p.error("invalid-reverse-solidus")
+        p.state = relative_slash_state
+        return "4"
+    # step 5.1
+    url.username = base.username
+    url.password = base.password
+    url.host = base.host
+    url.port = base.port
+    url.path = list(base.path)
+    url.query = base.query
+    # step 5.2
+    if c == "?":
+        url.query = ""
+        p.state = query_state
+        return "5.2"
+    # step 5.3
+    if c == "#":
+        url.fragment = ""
+        p.state = fragment_state
+        return "5.3"
+    # step 5.4
+    if c != EOF:
+        url.query = None
+        shorten_path(url, p.observer)
+        p.state = path_state
+        p.pointer -= 1
+        return "5.4"
+    return "5.1"
+
+
+def relative_slash_state(p: Parser, c: str) -> str:
+    url = p.url
+    if url.scheme in SPECIAL_SCHEMES and c in ("/", "\\"):
+        if c == "\\":
+            p.error("invalid-reverse-solidus")
+        p.state = special_authority_ignore_slashes_state
+        return "1"
+    if c == "/":
+        p.state = authority_state
+        return "2"
+    base = p.base
+    assert base is not None
+    url.username = base.username
+    url.password = base.password
+    url.host = base.host
+    url.port = base.port
+    p.state = path_state
+    p.pointer -= 1
+    return "3"
+
+
+def special_authority_slashes_state(p: Parser, c: str) -> str:
+    if c == "/" and p.remaining_starts_with("/"):
+        p.state = special_authority_ignore_slashes_state
+        p.pointer += 1
+        return "1"
+    p.error("special-scheme-missing-following-solidus")
+    p.state = special_authority_ignore_slashes_state
+    p.pointer -= 1
+    return "2"
+
+
+def special_authority_ignore_slashes_state(p: Parser, c: str) -> str:
+    if c not in ("/", "\\"):
+        p.state = authority_state
+        p.pointer -= 1
+        return "1"
+    p.error("special-scheme-missing-following-solidus")
+    return "2"
+
+
+def authority_state(p: Parser, c: str) -> str:
+    url = p.url
+    if c == "@":
+        # step 1.1-1.3
+        p.error("invalid-credentials")
+        if p.at_sign_seen:
+            p.buffer.insert(0, "%40")
+        p.at_sign_seen = True
+        # step 1.4: for each code point of buffer, the first ":" (if no password token was seen)
+        # switches to the password; everything else is percent-encoded with the userinfo set.
+        # Done per run of code points rather than per code point: the same result.
+        buffer = "".join(p.buffer)
+        if p.password_token_seen:
+            user, password = "", buffer
+        else:
+            user, sep, password = buffer.partition(":")
+            p.password_token_seen = sep == ":"
+        if user:
+            url.username += utf8_percent_encode(user, USERINFO_SET)
+        if password:
+            url.password += utf8_percent_encode(password, USERINFO_SET)
+        # step 1.5
+        p.buffer = []
+        return "1"
+    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
+        # step 2.1
+        if p.at_sign_seen and not p.buffer:
+            raise p.fail("host-missing")
+        # step 2.2
+        p.pointer -= len(p.buffer) + 1
+        p.buffer = []
+        p.state = host_state
+        return "2"
+    # step 3
+    p.buffer.append(c)
+    return "3"
+
+
+def host_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if p.state_override is not None and url.scheme == "file":
+        p.pointer -= 1
+        p.state = file_host_state
+        return "1"
+    special = url.scheme in SPECIAL_SCHEMES
+    # step 2
+    if c == ":" and not p.inside_brackets:
+        if not p.buffer:
+            raise p.fail("host-missing")
+        if p.state_override is hostname_state:
+            raise ParseFailure(None, "hostname state: a port is not allowed in the hostname")
+        host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer))
+        url.host = host
+        p.buffer = []
+        p.state = port_state
+        return "2"
+    # step 3
+    if c in ("", "/", "?", "#") or (c == "\\" and special):
+        start = p.pointer - len(p.buffer)
+        p.pointer -= 1
+        if special and not p.buffer:
+            raise p.fail("host-missing")
+        if p.state_override is not None and not p.buffer and (
+                url.includes_credentials or url.port is not None):
+            raise ParseFailure(None, "host state: the host cannot be emptied while the URL "
+                               "has credentials or a port")
+        url.host = p.host_parse("".join(p.buffer), start)
+        p.buffer = []
+        p.state = path_start_state
+        if p.state_override is not None:
+            raise ParseReturn("3.6", "the host is set")
+        return "3"
+    # step 4
+    if c == "[":
+        p.inside_brackets = True
+    elif c == "]":
+        p.inside_brackets = False
+    p.buffer.append(c)
+    return "4"
+
+
+def hostname_state(p: Parser, c: str) -> str:
+    """url.bs: the host state and the hostname state are one state with two names."""
+    return host_state(p, c)
+
+
+def port_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if c in ASCII_DIGITS:
+        p.buffer.append(c)
+        return "1"
+    # step 2
+    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES) \
+            or p.state_override is not None:
+        if p.buffer:
+            # step 2.1.1-2.1.2 (leading zeros do not change the value; a long run of digits is
+            # out of range without converting it)
+            digits = "".join(p.buffer).lstrip("0")
+            if len(digits) > 5 or (digits and int(digits) > 65535):
+                raise p.fail("port-out-of-range")
+            port = int(digits) if digits else 0
+            url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
+            p.buffer = []
+            if p.state_override is not None:
+                raise ParseReturn("2.1.5", "the port is set")
+        if p.state_override is not None:
+            raise ParseFailure(None, "port state: the new port does not start with a digit")
+        p.state = path_start_state
+        p.pointer -= 1
+        return "2"
+    # step 3
+    raise p.fail("port-invalid")
+
+
+def file_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1-2
+    url.scheme = "file"
+    url.host = ""
+    # step 3
+    if c in ("/", "\\"):
+        if c == "\\":
+            p.error("invalid-reverse-solidus")
+        p.state = file_slash_state
+        return "3"
+    base = p.base
+    # step 4
+    if base is not None and base.scheme == "file":
+        url.host = base.host
+        url.path = list(base.path)
+        url.query = base.query
+        if c == "?":
+            url.query = ""
+            p.state = query_state
+            return "4.2"
+        if c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+            return "4.3"
+        if c != EOF:
+            url.query = None
+            if not starts_with_windows_drive_letter(p.input, p.pointer):
+                shorten_path(url, p.observer)
+            else:
+                p.error("file-invalid-Windows-drive-letter")
+                url.path = []
+            p.state = path_state
+            p.pointer -= 1
+            return "4.4"
+        return "4.1"
+    # step 5
+    p.state = path_state
+    p.pointer -= 1
+    return "5"
+
+
+def file_slash_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if c in ("/", "\\"):
+        if c == "\\":
+            p.error("invalid-reverse-solidus")
+        p.state = file_host_state
+        return "1"
+    # step 2
+    base = p.base
+    if base is not None and base.scheme == "file":
+        url.host = base.host
+        if (not starts_with_windows_drive_letter(p.input, p.pointer)
+                and isinstance(base.path, list) and base.path
+                and is_normalized_windows_drive_letter(base.path[0])):
+            assert isinstance(url.path, list)
+            url.path.append(base.path[0])
+    p.state = path_state
+    p.pointer -= 1
+    return "2"
+
+
+def file_host_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if c in ("", "/", "\\", "?", "#"):
+        start = p.pointer - len(p.buffer)
+        p.pointer -= 1
+        buffer = "".join(p.buffer)
+        # step 1.1
+        if p.state_override is None and is_windows_drive_letter(buffer):
+            p.error("file-invalid-Windows-drive-letter-host", start)
+            p.state = path_state
+            return "1.1"
+        # step 1.2
+        if buffer == "":
+            url.host = ""
+            if p.state_override is not None:
+                raise ParseReturn("1.2.2", "the host is the empty host")
+            p.state = path_start_state
+            return "1.2"
+        # step 1.3
+        host = p.host_parse(buffer, start)
+        if host == "localhost":
+            host = ""
+        url.host = host
+        if p.state_override is not None:
+            raise ParseReturn("1.3.5", "the host is set")
+        p.buffer = []
+        p.state = path_start_state
+        return "1.3"
+    # step 2
+    p.buffer.append(c)
+    return "2"
+
+
+def path_start_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if url.scheme in SPECIAL_SCHEMES:
+        if c == "\\":
+            p.error("invalid-reverse-solidus")
+        p.state = path_state
+        if c not in ("/", "\\"):
+            p.pointer -= 1
+        return "1"
+    # step 2
+    if p.state_override is None and c == "?":
+        url.query = ""
+        p.state = query_state
+        return "2"
+    # step 3
+    if p.state_override is None and c == "#":
+        url.fragment = ""
+        p.state = fragment_state
+        return "3"
+    # step 4
+    if c != EOF:
+        p.state = path_state
+        if c != "/":
+            p.pointer -= 1
+        return "4"
+    # step 5
+    if p.state_override is not None and url.host is None:
+        assert isinstance(url.path, list)
+        url.path.append("")
+        return "5"
+    return "0"
+
+
+def path_state(p: Parser, c: str) -> str:
+    url = p.url
+    special = url.scheme in SPECIAL_SCHEMES
+    # step 1
+    if c == "" or c == "/" or (special and c == "\\") or (
+            p.state_override is None and c in ("?", "#")):
+        path = url.path
+        assert isinstance(path, list)
+        slash = c == "/" or (special and c == "\\")
+        # step 1.1
+        if special and c == "\\":
+            p.error("invalid-reverse-solidus")
+        buffer = "".join(p.buffer)
+        # step 1.2
+        if is_double_dot(buffer):
+            shorten_path(url, p.observer)
+            if not slash:
+                path.append("")
+            step = "1.2"
+        # step 1.3
+        elif is_single_dot(buffer):
+            if not slash:
+                path.append("")
+            step = "1.3"
+        # step 1.4
+        else:
+            if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                buffer = buffer[0] + ":"
+            path.append(buffer)
+            step = "1.4"
+        # step 1.5
+        p.buffer = []
+        # step 1.6-1.7
+        if c == "?":
+            url.query = ""
+            p.state = query_state
+        elif c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+        return step
+    # step 2.1-2.2
+    if c not in _PATH_SAFE:
+        p.check_url_unit(c)
+        # step 2.3
+        p.buffer.append(utf8_percent_encode(c, PATH_SET))
+    else:
+        p.buffer.append(c)
+    return "2"
+
+
+def opaque_path_state(p: Parser, c: str) -> str:
+    url = p.url
+    # The path's code points collect in buffer (unused in this state) and join the path when the
+    # state ends: appending to a string one code point at a time would be quadratic.
+    if c == "?" or c == "#" or c == EOF:
+        assert isinstance(url.path, str)
+        url.path += "".join(p.buffer)
+        p.buffer = []
+        # step 1
+        if c == "?":
+            url.query = ""
+            p.state = query_state
+            return "1"
+        # step 2
+        if c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+            return "2"
+        return "0"
+    # step 3
+    if c == " ":
+        p.error("invalid-URL-unit")
+        nxt = p.input[p.pointer + 1:p.pointer + 2]
+        p.buffer.append("%20" if nxt in ("?", "#") else " ")
+        return "3"
+    # step 4
+    if c not in _C0_SAFE:
+        p.check_url_unit(c)
+        p.buffer.append(utf8_percent_encode(c, C0_CONTROL_SET))
+    else:
+        p.buffer.append(c)
+    return "4"
+
+
+def query_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if p.encoding != "UTF-8" and (url.scheme not in SPECIAL_SCHEMES or url.scheme in ("ws",
+                                                                                    "wss")):
+        p.encoding = "UTF-8"
+    # step 2
+    if (p.state_override is None and c == "#") or c == EOF:
+        encode_set = SPECIAL_QUERY_SET if url.scheme in SPECIAL_SCHEMES else QUERY_SET
+        encoded = percent_encode_after_encoding(p.encoding, "".join(p.buffer), encode_set)
+        url.query = (url.query or "") + encoded
+        p.buffer = []
+        if c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+        return "2"
+    # step 3
+    if c not in ASCII_URL_CODE_POINTS:
+        p.check_url_unit(c)
+    p.buffer.append(c)
+    return "3"
+
+
+def fragment_state(p: Parser, c: str) -> str:
+    url = p.url
+    # As in the opaque path state, the fragment's code points collect in buffer and join the
+    # fragment at the end of input.
+    if c == EOF:
+        url.fragment = (url.fragment or "") + "".join(p.buffer)
+        p.buffer = []
+        return "0"
+    # step 1
+    if c not in _FRAGMENT_SAFE:
+        p.check_url_unit(c)
+        p.buffer.append(utf8_percent_encode(c, FRAGMENT_SET))
+    else:
+        p.buffer.append(c)
+    return "1"
+
+
+STATES: tuple[State, ...] = (
+    scheme_start_state, scheme_state, no_scheme_state, special_relative_or_authority_state,
+    path_or_authority_state, relative_state, relative_slash_state,
+    special_authority_slashes_state, special_authority_ignore_slashes_state, authority_state,
+    host_state, hostname_state, port_state, file_state, file_slash_state, file_host_state,
+    path_start_state, path_state, opaque_path_state, query_state, fragment_state,
+)
+STATE_NAMES: dict[Callable[..., Any], str] = {s: s.__name__.replace("_", " ") for s in STATES}
+STATES_BY_NAME: dict[str, State] = {v: k for k, v in STATE_NAMES.items()}
+# The spec's anchors for each state (url.bs dfn ids).
+STATE_ANCHORS: dict[str, str] = {
+    name: ("cannot-be-a-base-url-path-state" if name == "opaque path state"
+           else name.replace(" ", "-")) for name in STATE_NAMES.values()
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The basic URL parser
+
+
+_STRIP_TABLE = {9: None, 10: None, 13: None}
+
+
+def basic_url_parse(
+    input: str,
+    base: URLRecord | None = None,
+    encoding: str = "UTF-8",
+    url: URLRecord | None = None,
+    state_override: State | None = None,
+    observer: Observer | None = None,
+    errors: list[ValidationError] | None = None,
+) -> URLRecord | ParseFailure | ParseReturn:
+    """url.bs: basic URL parser.
+
+    Returns the URL record, a ``ParseFailure`` (failure, carrying the validation error that caused
+    it), or a ``ParseReturn`` when a state override made it return early. Validation errors are
+    appended to ``errors`` when given.
+    """
+    lead = 0
+    # step 1
+    if url is None:
+        url = URLRecord()
+        stripped = input.strip(_C0_CONTROL_OR_SPACE)
+        if stripped is not input and len(stripped) != len(input):
+            lead = len(input) - len(input.lstrip(_C0_CONTROL_OR_SPACE))
+            trimmed_input = stripped
+        else:
+            trimmed_input = input
+    else:
+        trimmed_input = input
+    # step 3-4
+    index_map: list[int] | None = None
+    if "\t" in trimmed_input or "\n" in trimmed_input or "\r" in trimmed_input:
+        index_map = [lead + i for i, ch in enumerate(trimmed_input) if ch not in "\t\n\r"]
+        processed = trimmed_input.translate(_STRIP_TABLE)
+    else:
+        processed = trimmed_input
+    # step 6
+    encoding = get_output_encoding(get_encoding(encoding)) if encoding != "UTF-8" else encoding
+    p = Parser(processed, base, encoding, url, state_override, observer)
+    p.lead = lead
+    p.index_map = index_map
+    early: list[ValidationError] = []
+    if lead or len(trimmed_input) != len(input):
+        # step 1.2
+        early.append(ValidationError("invalid-URL-unit", 0 if lead else len(input) - 1,
+                                     "(before the state machine)"))
+    if index_map is not None:
+        # step 3
+        first = next(i for i, ch in enumerate(trimmed_input) if ch in "\t\n\r")
+        early.append(ValidationError("invalid-URL-unit", lead + first,
+                                     "(before the state machine)"))
+    p.errors = early
+    if observer is not None and early:
+        observer({"parser": "url", "state": "before the state machine", "step": "1-4",
+                  "note": "remove leading/trailing C0 control or space and ASCII tab or newline",
+                  "input": processed, "errors": [e.name for e in early], "depth": 0})
+    try:
+        if observer is None:
+            _run(p)
+        else:
+            _run_traced(p)
+    except ParseFailure as failure:
+        if errors is not None:
+            errors.extend(p.errors)
+        return failure
+    except ParseReturn as early_return:
+        if errors is not None:
+            errors.extend(p.errors)
+        return early_return
+    if errors is not None:
+        errors.extend(p.errors)
+    # step 11
+    return url
+
+
+def _run(p: Parser) -> None:
+    """url.bs: basic URL parser, step 10, with no observer."""
+    input = p.input
+    n = len(input)
+    while True:
+        pointer = p.pointer
+        p.state(p, input[pointer] if pointer < n else EOF)
+        if p.pointer >= n:
+            return
+        p.pointer += 1
+
+
+def _json_field(url: URLRecord, name: str, value: object) -> object:
+    if name == "host" and value is not None:
+        assert isinstance(value, str | int | tuple)
+        return hostmod.host_serialize(value)
+    if name == "path" and isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _run_traced(p: Parser) -> None:
+    """url.bs: basic URL parser, step 10, reporting every step to the observer."""
+    observer = p.observer
+    assert observer is not None
+    input = p.input
+    n = len(input)
+    while True:
+        pointer = p.pointer
+        c = input[pointer] if pointer < n else EOF
+        state = p.state
+        before = p.url.snapshot()
+        n_errors = len(p.errors)
+        substeps: list[Step] = []
+        p.observer = substeps.append
+        outcome = None
+        step = "?"
+        try:
+            step = state(p, c)
+        except ParseFailure as e:
+            outcome = "failure"
+            step = "failure"
+            reason = e.reason
+            raise
+        except ParseReturn as e:
+            outcome = "return"
+            step = e.step
+            reason = e.note
+            raise
+        finally:
+            p.observer = observer
+            after = p.url.snapshot()
+            changes = {name: _json_field(p.url, name, a)
+                       for name, b, a in zip(RECORD_FIELDS, before, after, strict=True) if a != b}
+            name = STATE_NAMES[state]
+            record: Step = {
+                "parser": "url",
+                "state": name,
+                "anchor": STATE_ANCHORS[name],
+                "step": step,
+                "pointer": pointer,
+                "index": p.index(pointer),
+                "c": c if c != EOF else None,
+                "buffer": "".join(p.buffer),
+                "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
+                          "password_token_seen": p.password_token_seen},
+                "errors": [e.name for e in p.errors[n_errors:]],
+                "changes": changes,
+                "next_state": STATE_NAMES[p.state],
+                "depth": 0,
+            }
+            if outcome is not None:
+                record["outcome"] = outcome
+                if reason:
+                    record["note"] = reason
+            observer(record)
+            for s in substeps:
+                observer(s)
+        if p.pointer >= n:
+            return
+        p.pointer += 1
+
+
+# url.bs: URL parsing, the URL parser
+def url_parse(input: str, base: URLRecord | None = None, encoding: str = "UTF-8",
+              observer: Observer | None = None,
+              errors: list[ValidationError] | None = None) -> URLRecord | ParseFailure:
+    # step 1-2
+    url = basic_url_parse(input, base, encoding, observer=observer, errors=errors)
+    assert not isinstance(url, ParseReturn)
+    # step 3-5: urlcalc has no blob URL store, so a blob URL's blob URL entry stays null.
+    return url
+
+
+# url.bs: API, the API URL parser
+def api_url_parse(url: str, base: str | None = None, observer: Observer | None = None,
+                  errors: list[ValidationError] | None = None) -> URLRecord | ParseFailure:
+    parsed_base: URLRecord | None = None
+    if base is not None:
+        b = basic_url_parse(base)
+        if isinstance(b, ParseFailure):
+            return b
+        assert not isinstance(b, ParseReturn)
+        parsed_base = b
+    result = basic_url_parse(url, parsed_base, observer=observer, errors=errors)
+    assert not isinstance(result, ParseReturn)
+    return result
