@@ -71,9 +71,11 @@ class URL:
 
     def _initialize(self, record: URLRecord) -> None:
         # url.bs: URL class, initialize
+        # step 2; steps 1, 3-5 (the query object) happen on first use of search_params, which
+        # gives the same object every time ([SameObject]) and the same list: until then no
+        # setter could have changed it without also changing the URL's query.
         self._url = record
-        self._query = URLSearchParams(record.query or "")
-        self._query._url_object = self
+        self._query: URLSearchParams | None = None
 
     @classmethod
     def from_record(cls, record: URLRecord) -> URL:
@@ -202,6 +204,13 @@ class URL:
 
     @property
     def search_params(self) -> URLSearchParams:
+        if self._query is None:
+            # url.bs: initialize, steps 1 and 3-5: the list is the parse of the query (no
+            # leading "?" removed, unlike the URLSearchParams constructor)
+            query = URLSearchParams()
+            query._replace_list(parse_urlencoded_string(self._url.query or ""))
+            query._url_object = self
+            self._query = query
         return self._query
 
     @property
@@ -264,8 +273,9 @@ class URL:
         # step 3
         self._url = parsed
         # step 4-6
-        self._query._replace_list(
-            parse_urlencoded_string(parsed.query) if parsed.query is not None else [])
+        if self._query is not None:
+            self._query._replace_list(
+                parse_urlencoded_string(parsed.query) if parsed.query is not None else [])
         return None
 
     def _set_protocol(self, value: str, observer: Observer | None,
@@ -351,7 +361,8 @@ class URL:
         # step 2
         if value == "":
             url.query = None
-            self._query._replace_list([])
+            if self._query is not None:
+                self._query._replace_list([])
             self._note(observer, "search", "2", "the value is empty: query becomes null")
             return None
         # step 3-4
@@ -362,7 +373,8 @@ class URL:
         # step 5
         reason = self._state_override_parse(input, query_state, observer, errors)
         # step 6
-        self._query._replace_list(parse_urlencoded_string(input))
+        if self._query is not None:
+            self._query._replace_list(parse_urlencoded_string(input))
         return reason
 
     def _set_hash(self, value: str, observer: Observer | None,

@@ -86,7 +86,7 @@ def _print_parse(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
             ("password", rec["password"]),
             ("host", None if host is None else f"{host['serialized']} ({host['kind']})"),
             ("port", rec["port"]),
-            ("path", rec["path"] if rec["opaque_path"] else rec["path"]),
+            ("path", rec["path"]),
             ("path kind", "opaque" if rec["opaque_path"] else "list"),
             ("query", rec["query"]), ("fragment", rec["fragment"])], out)
     valid = result["valid"]
@@ -177,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("compare", help="the input read by six older URL specifications")
     c.add_argument("input")
     c.add_argument("--base")
+    c.add_argument("--errata", action="store_true", help="read the seeds with their slips fixed")
     c.add_argument("--json", action="store_true")
 
     sv = sub.add_parser("serve", help="serve the calculator page and the JSON API")
@@ -234,7 +235,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         if args.command == "compare":
             from urlcalc.compare import compare_model, format_compare
 
-            result = compare_model(args.input, args.base)
+            result = compare_model(args.input, args.base, errata=args.errata)
             out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json
                       else format_compare(result))
             return 0

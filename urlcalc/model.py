@@ -158,6 +158,126 @@ def href_spans(url: URLRecord) -> list[dict[str, Any]]:
     return [p for p in pieces if p["text"]]
 
 
+# The steps that copy a field from the base URL (url.bs: basic URL parser).
+_FROM_BASE = {
+    ("no scheme state", "2"), ("relative state", "3"), ("relative state", "4"),
+    ("relative state", "5.1"), ("relative state", "5.2"), ("relative state", "5.3"),
+    ("relative state", "5.4"), ("relative slash state", "3"), ("file state", "4.1"),
+    ("file state", "4.2"), ("file state", "4.3"), ("file state", "4.4"),
+    ("file slash state", "2"),
+}
+_COMPONENT_OF_FIELD = {"scheme": "scheme", "username": "username", "password": "password",
+                       "host": "host", "port": "port", "path": "path", "query": "query",
+                       "fragment": "fragment"}
+
+
+def _norm(what: str, state: str, step: str) -> dict[str, str]:
+    from urlcalc.parser import STATE_ANCHORS
+
+    return {"what": what, "step": f"url.bs: {state}, step {step}",
+            "anchor": STATE_ANCHORS.get(state, state.replace(" ", "-"))}
+
+
+def provenance(input: str, result: URLRecord, steps: list[Step],
+               spans: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For each record field: did it come from the input, from the base, or neither, and which
+    normalisations the parser applied to it (with the spec step responsible)."""
+    source: dict[str, str] = {f: "none" for f in RECORD_FIELDS}
+    norms: dict[str, list[dict[str, str]]] = {f: [] for f in RECORD_FIELDS}
+    text: dict[str, str] = {}
+    for span in spans:
+        text[span["component"]] = text.get(span["component"], "") + \
+            input[span["start"]:span["end"]]
+    parent = ("path state", "1.2")
+    for s in steps:
+        if s.get("parser") == "shorten" and s.get("removed") is not None:
+            what = ("a double-dot segment removes the last segment (shorten the path)"
+                    if parent[0] == "path state" else
+                    "the base's last path segment removed (shorten the path)")
+            norms["path"].append(_norm(what, *parent))
+            continue
+        if s.get("parser") != "url":
+            continue
+        parent = (s["state"], s["step"])
+        key = (s["state"], s["step"])
+        for field in s.get("changes", {}):
+            if key in _FROM_BASE and field != "fragment" and not (
+                    field == "query" and s["step"] in ("5.2", "4.2")):
+                source[field] = "base" if source[field] in ("none", "base") else "input+base"
+            elif field in ("path",) and source[field] == "base":
+                source[field] = "input+base"
+            elif source[field] == "none" or source[field] == "input":
+                source[field] = "input"
+        if s["state"] == "path state" and s["step"] == "1.3" and s.get("c") is not None:
+            norms["path"].append(_norm("a single-dot segment dropped", "path state", "1.3"))
+        if "invalid-reverse-solidus" in s.get("errors", []):
+            norms["path" if "path" in s["state"] else "scheme"].append(
+                _norm("\\ read as /", s["state"], s["step"]))
+    rec = record_json(result)
+    # Compare what the input held with what the record holds.
+    scheme_text = text.get("scheme", "")
+    if scheme_text and scheme_text != result.scheme:
+        norms["scheme"].append(_norm("ASCII lowercased", "scheme state", "1"))
+    for field in ("username", "password"):
+        t = text.get(field, "")
+        if t and t != rec[field]:
+            norms[field].append(_norm("percent-encoded (userinfo percent-encode set)",
+                                      "authority state", "1.4"))
+    host = rec["host"]
+    host_text = text.get("host", "")
+    if host is not None and source["host"] == "input" and host_text != host["serialized"]:
+        kind = host["kind"]
+        if kind == "ipv4":
+            what = "IPv4 address parsed and serialized in dotted decimal (IPv4 parser)"
+        elif kind == "ipv6":
+            what = "IPv6 address serialized: lowercase, zeros compressed (IPv6 serializer)"
+        elif kind == "domain":
+            if "%" in host_text:
+                what = "percent-decoded, then domain to ASCII"
+            elif host_text.isascii():
+                what = "ASCII lowercased (domain parser)"
+            else:
+                what = "domain to ASCII: UTS #46 mapping, normalization, Punycode"
+        elif kind == "empty":
+            what = "\"localhost\" becomes the empty host (file host state)"
+        else:
+            what = "percent-encoded (C0 control percent-encode set, opaque-host parser)"
+        norms["host"].append(_norm(what, "host state", "3"))
+    port_text = text.get("port", "")
+    if port_text:
+        source["port"] = "input"
+    if port_text and result.port is None:
+        norms["port"].append(_norm("the scheme's default port becomes null", "port state",
+                                   "2.1.3"))
+    elif port_text and str(result.port) != port_text:
+        norms["port"].append(_norm("leading zeros dropped", "port state", "2.1.1"))
+    path_text = text.get("path", "")
+    from urlcalc.serializer import serialize_path
+
+    if any(ord(ch) > 0x7E or ch in ' "<>`#?{}^' for ch in path_text if ch != "?"):
+        norms["path"].append(_norm("percent-encoded (path percent-encode set)" if
+                                   isinstance(result.path, list) else
+                                   "percent-encoded (C0 control percent-encode set)",
+                                   "path state" if isinstance(result.path, list)
+                                   else "opaque path state", "2.3"))
+    if isinstance(result.path, list) and result.scheme == "file" and result.path and \
+            len(result.path[0]) == 2 and "|" in path_text[:4]:
+        norms["path"].append(_norm("Windows drive letter normalized (| becomes :)",
+                                   "path state", "1.4.1"))
+    if not path_text and source["path"] == "none" and serialize_path(result) == "/":
+        norms["path"].append(_norm("a special URL's empty path becomes /", "path start state",
+                                   "1"))
+        source["path"] = "none"
+    for field, set_name in (("query", "(special-)query percent-encode set"),
+                            ("fragment", "fragment percent-encode set")):
+        t = text.get(field, "")
+        if t and t != rec[field] and source[field] == "input":
+            norms[field].append(_norm(f"percent-encoded ({set_name})", f"{field} state",
+                                      "2" if field == "query" else "1"))
+    return [{"component": f, "source": source[f], "normalised": norms[f], "value": rec[f]}
+            for f in RECORD_FIELDS]
+
+
 def parse_model(input: str, base: str | None = None, encoding: str | None = None,
                 trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
     """The URL parser run on ``input`` against ``base``: record, getters, errors, trace."""
@@ -200,6 +320,7 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
         "hostname_unicode": url.hostname_unicode(),
         "origin": origin(result).to_json(),
         "href_spans": href_spans(result),
+        "provenance": provenance(input, result, recorder.steps, out["spans"]),
     })
     return out
 
@@ -418,6 +539,11 @@ def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
                              _param(params, "encoding"))
     if kind == "validate":
         return validate_model(_param(params, "input", True), _param(params, "base"))
+    if kind == "compare":
+        from urlcalc.compare import compare_model
+
+        return compare_model(_param(params, "input", True), _param(params, "base"),
+                             errata=_param(params, "errata", default=False, types=(bool,)))
     if kind == "version":
         return version_model()
     raise ModelError(f"unknown kind {kind!r}")

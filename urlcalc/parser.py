@@ -18,6 +18,7 @@ from typing import Any
 from urlcalc import host as hostmod
 from urlcalc.encoding import get_encoding, get_output_encoding
 from urlcalc.errors import ValidationError
+from urlcalc.fastpath import fast_parse
 from urlcalc.infra import (
     ASCII_ALPHA,
     ASCII_ALPHANUMERIC,
@@ -37,7 +38,16 @@ from urlcalc.percent import (
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
-from urlcalc.record import RECORD_FIELDS, SPECIAL_SCHEMES, URLRecord
+from urlcalc.record import (
+    RECORD_FIELDS,
+    SPECIAL_SCHEMES,
+    URLRecord,
+    is_double_dot,
+    is_normalized_windows_drive_letter,
+    is_single_dot,
+    is_windows_drive_letter,
+    starts_with_windows_drive_letter,
+)
 from urlcalc.trace import Observer, Step
 
 EOF = ""
@@ -66,36 +76,6 @@ def first_invalid_url_unit(s: str) -> int | None:
         elif not is_url_code_point(ch):
             return i
     return None
-
-
-# url.bs: URL miscellaneous, Windows drive letters
-def is_windows_drive_letter(s: str) -> bool:
-    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] in (":", "|")
-
-
-def is_normalized_windows_drive_letter(s: str) -> bool:
-    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] == ":"
-
-
-def starts_with_windows_drive_letter(s: str, start: int = 0) -> bool:
-    return (
-        len(s) - start >= 2
-        and s[start] in ASCII_ALPHA
-        and s[start + 1] in (":", "|")
-        and (len(s) - start == 2 or s[start + 2] in ("/", "\\", "?", "#"))
-    )
-
-
-# url.bs: URL representation, single-dot and double-dot URL path segments
-def is_single_dot(segment: str) -> bool:
-    return segment == "." or (len(segment) == 3 and segment.lower() == "%2e")
-
-
-_DOUBLE_DOTS = frozenset(("..", ".%2e", "%2e.", "%2e%2e"))
-
-
-def is_double_dot(segment: str) -> bool:
-    return segment == ".." or (3 < len(segment) < 7 and segment.lower() in _DOUBLE_DOTS)
 
 
 class ParseFailure(Exception):
@@ -823,13 +803,20 @@ def basic_url_parse(
     state_override: State | None = None,
     observer: Observer | None = None,
     errors: list[ValidationError] | None = None,
+    _fast: bool = True,
 ) -> URLRecord | ParseFailure | ParseReturn:
     """url.bs: basic URL parser.
 
+    ``_fast=False`` turns off the fast path (urlcalc.fastpath), for tests and benchmarks.
     Returns the URL record, a ``ParseFailure`` (failure, carrying the validation error that caused
     it), or a ``ParseReturn`` when a state override made it return early. Validation errors are
     appended to ``errors`` when given.
     """
+    if url is None and observer is None and encoding == "UTF-8" and _fast:
+        # urlcalc.fastpath: the same record for inputs that need no state machine quirks
+        fast = fast_parse(input, base)
+        if fast is not None:
+            return fast
     lead = 0
     # step 1
     if url is None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from urlcalc.infra import ASCII_ALPHA as _ALPHA
+
 Host = str | int | tuple[int, ...]
 HostKind = Literal["domain", "ipv4", "ipv6", "opaque", "empty"]
 
@@ -109,3 +111,33 @@ def host_kind(host: Host | None, special: bool) -> HostKind | None:
     if host == "":
         return "empty"
     return "domain" if special else "opaque"
+
+
+# url.bs: URL miscellaneous, Windows drive letters
+def is_windows_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in _ALPHA and s[1] in (":", "|")
+
+
+def is_normalized_windows_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in _ALPHA and s[1] == ":"
+
+
+def starts_with_windows_drive_letter(s: str, start: int = 0) -> bool:
+    return (
+        len(s) - start >= 2
+        and s[start] in _ALPHA
+        and s[start + 1] in (":", "|")
+        and (len(s) - start == 2 or s[start + 2] in ("/", "\\", "?", "#"))
+    )
+
+
+# url.bs: URL representation, single-dot and double-dot URL path segments
+def is_single_dot(segment: str) -> bool:
+    return segment == "." or (len(segment) == 3 and segment.lower() == "%2e")
+
+
+_DOUBLE_DOTS = frozenset(("..", ".%2e", "%2e.", "%2e%2e"))
+
+
+def is_double_dot(segment: str) -> bool:
+    return segment == ".." or (3 < len(segment) < 7 and segment.lower() in _DOUBLE_DOTS)

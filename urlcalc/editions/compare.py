@@ -1,0 +1,244 @@
+"""Run every edition on one input and base, side by side with the current URL Standard.
+
+The current standard's getters are supplied by the caller (``current``), so this module
+does not depend on the main parser.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from typing import Any
+
+from . import EDITIONS
+from .model import GETTERS, STATUS_FAILURE, STATUS_OK, EditionResult, Note
+
+CURRENT = "current"
+
+
+def _explain(res: EditionResult, getter: str) -> Note:
+    """The rule of ``res`` that best explains its value for ``getter``."""
+    hits = [n for n in res.notes if getter in n.getters]
+    if hits:
+        return min(hits, key=lambda n: len(n.getters))  # most specific; first on ties
+    return Note("getter mapping", "mapping", res.mapping_notes.get(getter, "no rule recorded"))
+
+
+def compare(
+    input: str, base: str | None = None, current: dict[str, str] | None = None,
+    errata: bool = False,
+) -> dict[str, Any]:
+    """Run all editions; ``current`` holds the current standard's eleven getters (or None
+    when the current standard fails to parse). ``errata`` reads the seeds with their slips
+    fixed (editions that have such a reading); by default each seed is read as written.
+    Returns a JSON-serialisable dict."""
+    results: dict[str, EditionResult] = {}
+    for eid, mod in EDITIONS.items():
+        if errata and "errata" in inspect.signature(mod.parse).parameters:
+            results[eid] = mod.parse(input, base, errata=True)  # type: ignore[call-arg]
+        else:
+            results[eid] = mod.parse(input, base)
+    editions: list[dict[str, Any]] = []
+    for eid, res in results.items():
+        mod = EDITIONS[eid]
+        entry = res.to_json()
+        entry.update(
+            {
+                "id": eid,
+                "name": mod.NAME,
+                "year": mod.YEAR,
+                "source": mod.SOURCE,
+                "terms": dict(mod.TERMS),
+            }
+        )
+        editions.append(entry)
+    rows: list[dict[str, Any]] = []
+    differences: list[dict[str, str]] = []
+    unspecified: list[dict[str, str]] = []
+    for eid, res in results.items():
+        for text in res.unspecified:
+            unspecified.append({"edition": eid, "text": text})
+    for getter in GETTERS:
+        cur = None if current is None else current.get(getter)
+        values: dict[str, str | None] = {CURRENT: cur}
+        differs: dict[str, bool] = {}
+        status: dict[str, str] = {}
+        for eid, res in results.items():
+            st = res.status
+            status[eid] = st
+            value = res.getters.get(getter) if st == STATUS_OK else None
+            values[eid] = value
+            if st == STATUS_FAILURE:
+                differs[eid] = current is not None
+            elif st != STATUS_OK or value is None:
+                differs[eid] = False
+            else:
+                differs[eid] = current is None or value != cur
+        rows.append({"getter": getter, "values": values, "differs": differs, "status": status})
+    for eid, res in results.items():
+        st = res.status
+        if st == STATUS_FAILURE and current is not None:
+            note = next((n for n in res.notes if "href" in n.getters), None) or Note(
+                "failure", "", res.error or "the edition rejects the input"
+            )
+            differences.append(
+                {
+                    "edition": eid,
+                    "getter": "href",
+                    "rule": note.rule,
+                    "section": note.section,
+                    "text": f"rejects the input: {res.error or note.text}",
+                }
+            )
+            continue
+        if st == STATUS_OK and current is None:
+            differences.append(
+                {
+                    "edition": eid,
+                    "getter": "href",
+                    "rule": "accepts",
+                    "section": "",
+                    "text": "the current standard fails, this edition accepts the input",
+                }
+            )
+            continue
+        if st != STATUS_OK:
+            continue
+        for row in rows:
+            if row["differs"][eid]:
+                g = row["getter"]
+                note = _explain(res, g)
+                differences.append(
+                    {
+                        "edition": eid,
+                        "getter": g,
+                        "rule": note.rule,
+                        "section": note.section,
+                        "text": note.text,
+                    }
+                )
+    return {
+        "input": input,
+        "base": base,
+        "current": dict(current) if current is not None else None,
+        "editions": editions,
+        "rows": rows,
+        "differences": differences,
+        "unspecified": unspecified,
+    }
+
+
+def _cell(value: str | None, status: str, differs: bool, width: int) -> str:
+    if status == STATUS_FAILURE:
+        text = "(fails)"
+    elif status != STATUS_OK:
+        text = "(unspecified)"
+    elif value is None:
+        text = "—"
+    else:
+        text = repr(value)[1:-1] if value else '""'
+    if differs:
+        text = "*" + text
+    if len(text) > width:
+        text = text[: width - 1] + "…"
+    return text.ljust(width)
+
+
+def format_table(result: dict[str, Any], width: int = 24) -> str:
+    """A plain-text table: rows = getters, columns = current + editions ('*' = differs)."""
+    ids = [e["id"] for e in result["editions"]]
+    header = ["getter".ljust(9), "current".ljust(width), *(i.ljust(width) for i in ids)]
+    lines = [
+        f"input: {result['input']!r}   base: {result['base']!r}",
+        " | ".join(header),
+        "-+-".join("-" * len(h) for h in header),
+    ]
+    for row in result["rows"]:
+        cur = row["values"]["current"]
+        cells = [
+            row["getter"].ljust(9),
+            _cell(
+                cur, STATUS_OK if result["current"] is not None else STATUS_FAILURE, False, width
+            ),
+        ]
+        for eid in ids:
+            cells.append(_cell(row["values"][eid], row["status"][eid], row["differs"][eid], width))
+        lines.append(" | ".join(cells).rstrip())
+    lines.append("")
+    lines.append("* = differs from the current URL Standard")
+    if result["differences"]:
+        lines.append("differences:")
+        for d in result["differences"]:
+            sec = f" ({d['section']})" if d["section"] else ""
+            lines.append(f"  {d['edition']} {d['getter']}: {d['rule']}{sec}: {d['text']}")
+    if result["unspecified"]:
+        lines.append("unspecified in the edition's text:")
+        for u in result["unspecified"]:
+            lines.append(f"  {u['edition']}: {u['text']}")
+    return "\n".join(lines)
+
+
+# --- random URLs per grammar (the 2009 desk calculator's convenience) -----------------------
+
+_ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _word(rng: random.Random, alphabet: str = _ALNUM, lo: int = 1, hi: int = 6) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(lo, hi)))
+
+
+def _host(rng: random.Random, wild: bool) -> str:
+    kind = rng.randrange(4 if wild else 3)
+    if kind == 0:
+        return ".".join(str(rng.randrange(256)) for _ in range(4))
+    if kind == 1:
+        return "[" + ":".join(f"{rng.randrange(65536):x}" for _ in range(8)) + "]"
+    if kind == 2:
+        return ".".join(_word(rng, "abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(1, 3)))
+    return rng.choice(["EXAMPLE.com", "bücher.de", "a%2Eb", "0x7f.1", "ex ample"])
+
+
+def _segments(rng: random.Random, extra: str, sep: str = "/") -> str:
+    segs = []
+    for _ in range(rng.randint(0, 4)):
+        r = rng.random()
+        segs.append("." if r < 0.1 else ".." if r < 0.2 else _word(rng, _ALNUM + extra))
+    return sep.join(segs)
+
+
+def random_url(edition_id: str, rng: random.Random) -> str:
+    """A random string shaped by ``edition_id``'s grammar (valid and near-miss forms)."""
+    wild = edition_id != "rfc3986"
+    unreserved_extra = "-._~!$&'()*+,;=:@" + ("%7e" if rng.random() < 0.3 else "")
+    odd = ' \\^|{}<>"`é☺' if wild else ""
+    scheme = rng.choice(["http", "https", "ftp", "file", "mailto", "x-y+z", "ws", "HTTP"])
+    if edition_id == "whatwg_2014":
+        form = rng.randrange(4)
+        if form == 0:
+            return f"file:{rng.choice('cC')}{rng.choice(':|')}\\{_segments(rng, '', chr(92))}"
+        if form == 1:
+            return f"javascript:{_word(rng)}({_word(rng)})"
+    if edition_id == "formal_model" and rng.random() < 0.3:
+        return f"{scheme}:" + "/" * rng.randint(0, 3) + _segments(rng, "")
+    sep = "/" if not wild or rng.random() < 0.7 else "\\"
+    out = ""
+    if rng.random() < 0.75:
+        out += scheme + ":"
+    if rng.random() < 0.7:
+        out += sep * 2
+        if rng.random() < 0.2:
+            out += _word(rng) + (":" + _word(rng) if rng.random() < 0.5 else "") + "@"
+        out += _host(rng, wild)
+        if rng.random() < 0.3:
+            out += ":" + str(rng.choice([80, 443, 21, 8080, 0]))
+        if rng.random() < 0.8:
+            out += sep + _segments(rng, unreserved_extra + odd, sep)
+    else:
+        out += ("/" if rng.random() < 0.5 else "") + _segments(rng, unreserved_extra + odd)
+    if rng.random() < 0.3:
+        out += "?" + _word(rng, _ALNUM + "=&/?" + odd)
+    if rng.random() < 0.3:
+        out += "#" + _word(rng, _ALNUM + "/?" + ("#" if wild else "") + odd)
+    if wild and rng.random() < 0.1:
+        out = " " + out + "\t"
+    return out

@@ -1,0 +1,151 @@
+"""Shared data model of the editions: one result shape for six URL specifications.
+
+Every edition module (see ``urlcalc.editions``) returns an :class:`EditionResult`. The
+result keeps the edition's *own* components (in the edition's own vocabulary), the
+eleven WHATWG getters mapped as well as the edition allows, the rules of the edition
+that fired (:class:`Note`), the areas the edition's text leaves unspecified that this
+input ran into, and an optional step-by-step trace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+#: The eleven getters of the current URL Standard, in the order of its IDL.
+GETTERS: tuple[str, ...] = (
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
+
+#: ``EditionResult.status`` values.
+STATUS_OK = "ok"
+STATUS_FAILURE = "failure"
+STATUS_UNSPECIFIED = "unspecified"
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Note:
+    """Which rule of the edition fired, where it is in the edition's text, and what it did.
+
+    ``getters`` optionally names the WHATWG getters whose value this rule decided, so that
+    ``compare`` can explain a difference in one getter by the rule that caused it.
+    """
+
+    rule: str
+    section: str
+    text: str
+    getters: tuple[str, ...] = ()
+
+    def to_json(self) -> JSON:
+        return {
+            "rule": self.rule,
+            "section": self.section,
+            "text": self.text,
+            "getters": list(self.getters),
+        }
+
+
+@dataclass
+class EditionResult:
+    """The outcome of reading one input (and base) with one edition."""
+
+    edition: str
+    ok: bool
+    components: dict[str, Any] = field(default_factory=dict)
+    getters: dict[str, str | None] = field(default_factory=dict)
+    mapping_notes: dict[str, str] = field(default_factory=dict)
+    notes: list[Note] = field(default_factory=list)
+    unspecified: list[str] = field(default_factory=list)
+    trace: list[dict[str, Any]] | None = None
+    error: str | None = None
+
+    @property
+    def status(self) -> str:
+        """``ok``, ``failure`` (the edition rejects the input) or ``unspecified``.
+
+        ``unspecified`` means the edition's text stops (a TODO, a stub, a cut-off seed)
+        before it decides the outcome, so urlcalc does not invent one.
+        """
+        if self.ok:
+            return STATUS_OK
+        if self.unspecified and self.error is None:
+            return STATUS_UNSPECIFIED
+        return STATUS_FAILURE
+
+    def note(self, rule: str, section: str, text: str, getters: tuple[str, ...] = ()) -> None:
+        """Record that ``rule`` (in ``section`` of the edition's text) fired."""
+        self.notes.append(Note(rule, section, text, getters))
+
+    def hit_unspecified(self, text: str) -> None:
+        """Record an unspecified area this input ran into (once)."""
+        if text not in self.unspecified:
+            self.unspecified.append(text)
+
+    def fail(self, error: str) -> EditionResult:
+        """Mark the result as a failure of the edition (it rejects the input)."""
+        self.ok = False
+        self.error = error
+        return self
+
+    def to_json(self) -> JSON:
+        return {
+            "edition": self.edition,
+            "ok": self.ok,
+            "status": self.status,
+            "error": self.error,
+            "components": _jsonable(self.components),
+            "getters": dict(self.getters),
+            "mapping_notes": dict(self.mapping_notes),
+            "notes": [n.to_json() for n in self.notes],
+            "unspecified": list(self.unspecified),
+            "trace": _jsonable(self.trace) if self.trace is not None else None,
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    """Turn tuples into lists (recursively) so that ``json.dumps`` round-trips cleanly."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def empty_getters() -> dict[str, str | None]:
+    """All eleven getters set to ``None`` (no such notion / not determined)."""
+    return dict.fromkeys(GETTERS)
+
+
+def search_getter(query: str | None) -> str:
+    """The current standard's ``search`` shape: ``""`` for null or empty, else ``"?" + q``."""
+    return "" if not query else "?" + query
+
+
+def hash_getter(fragment: str | None) -> str:
+    """The current standard's ``hash`` shape: ``""`` for null or empty, else ``"#" + f``."""
+    return "" if not fragment else "#" + fragment
+
+
+class Edition(Protocol):
+    """The small interface every edition module provides."""
+
+    ID: str
+    NAME: str
+    YEAR: int
+    SOURCE: str
+    TERMS: dict[str, str]
+    UNSPECIFIED: list[str]
+
+    def parse(self, input: str, base: str | None = None) -> EditionResult: ...

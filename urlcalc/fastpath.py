@@ -1,0 +1,174 @@
+"""A fast path for the untraced URL parser: common URLs in one regex match instead of a loop.
+
+It accepts only inputs on which the basic URL parser raises no validation error and takes no
+quirky branch (special non-file schemes, hosts the host parser takes without a validation error,
+no credentials, URL units only, UTF-8), and builds the same URL record the state machine builds;
+anything else returns None and the state machine runs. Same results on every WPT input and the
+whole benchmark corpus is a test (tests/test_fastpath.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from urlcalc.host import _STRICT_ASCII_OK, HostFailure, ends_in_a_number, host_parse
+from urlcalc.record import SPECIAL_SCHEMES, Host, URLRecord, is_double_dot, is_single_dot
+
+# scheme ":" "//" host [":" port] path ["?" query] ["#" fragment], where every component holds
+# URL units only (ASCII URL code points other than the delimiters, non-ASCII URL code points of
+# the Basic Multilingual Plane, and "%" followed by two hex digits).
+_CODE_POINTS = r"A-Za-z0-9!$&'()*+,\-.:;=@_~/\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd"
+_UNIT = rf"(?:[{_CODE_POINTS}]|%[0-9A-Fa-f]{{2}})"
+_QUERY_UNIT = rf"(?:[{_CODE_POINTS}?]|%[0-9A-Fa-f]{{2}})"
+_HOST = r"([^\x00-\x20/?#\\@:\[\]%\x7f]+|\[[0-9A-Fa-f:.]+\])"
+_AUTHORITY = rf"{_HOST}(?::([0-9]{{0,5}}))?"
+_ABSOLUTE = re.compile(
+    rf"([A-Za-z][A-Za-z0-9+.\-]*)://{_AUTHORITY}"
+    rf"(/{_UNIT}*)?(?:\?({_QUERY_UNIT}*))?(?:#({_QUERY_UNIT}*))?"
+)
+_SCHEME_RELATIVE = re.compile(
+    rf"//{_AUTHORITY}(/{_UNIT}*)?(?:\?({_QUERY_UNIT}*))?(?:#({_QUERY_UNIT}*))?"
+)
+_LDH_HOST = re.compile(r"[a-z0-9.\-]+")
+_DOTTED_DECIMAL = re.compile(r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+                             r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])")
+# A relative reference: a path (not starting with "//"), a query or a fragment.
+_RELATIVE = re.compile(
+    rf"((?!//){_UNIT}*)(?:\?({_QUERY_UNIT}*))?(?:#({_QUERY_UNIT}*))?"
+)
+_SCHEME_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_FAST_SCHEMES = frozenset(("http", "https", "ws", "wss", "ftp"))
+
+
+def _encode_non_ascii(s: str, extra: str = "") -> str:
+    """UTF-8 percent-encode the non-ASCII code points of ``s`` (and the ASCII ones in
+    ``extra``): what the path, query and fragment sets do to URL units."""
+    if s.isascii() and not (extra and extra in s):
+        return s
+    out = []
+    for ch in s:
+        if ch > "\x7f" or ch in extra:
+            out.append("".join(f"%{b:02X}" for b in ch.encode("utf-8")))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class _Quirk(Exception):
+    """The host parser reported a validation error: leave the input to the state machine."""
+
+
+def _report(name: str, offset: int | None, detail: str) -> None:
+    raise _Quirk(name)
+
+
+def _host(text: str) -> Host | None:
+    """url.bs: host parsing, for a host on which it reports no validation error."""
+    host = text.lower() if text.isascii() else text
+    if _LDH_HOST.fullmatch(host):
+        if _STRICT_ASCII_OK.fullmatch(host) and not ends_in_a_number(host):
+            return host
+        if _DOTTED_DECIMAL.fullmatch(host):
+            a, b, c, d = host.split(".")
+            return (int(a) << 24) | (int(b) << 16) | (int(c) << 8) | int(d)
+        return None
+    try:
+        return host_parse(text, False, _report)
+    except (_Quirk, HostFailure):
+        return None
+
+
+def _append_segments(path: list[str], segments: list[str]) -> list[str]:
+    """url.bs: path state, step 1 for each segment (the last one ends at EOF, ? or #)."""
+    last = len(segments) - 1
+    for i, segment in enumerate(segments):
+        if "." in segment or "%" in segment:
+            if is_double_dot(segment):
+                # step 1.2 (shorten: no file URLs here)
+                if path:
+                    path.pop()
+                if i == last:
+                    path.append("")
+                continue
+            if is_single_dot(segment):
+                # step 1.3
+                if i == last:
+                    path.append("")
+                continue
+        # step 1.4
+        path.append(segment)
+    return path
+
+
+def _path(path: str) -> list[str]:
+    return _append_segments([], _encode_non_ascii(path[1:]).split("/"))
+
+
+def _authority_url(scheme: str, m: re.Match[str], first: int) -> URLRecord | None:
+    host = _host(m.group(first))
+    if host is None:
+        return None
+    url = URLRecord()
+    url.scheme = scheme
+    url.host = host
+    port = m.group(first + 1)
+    if port:
+        n = int(port)
+        if n > 65535:
+            return None
+        url.port = None if n == SPECIAL_SCHEMES[scheme] else n
+    path = m.group(first + 2)
+    url.path = _path(path) if path else [""]
+    query = m.group(first + 3)
+    if query is not None:
+        url.query = _encode_non_ascii(query, "'")
+    fragment = m.group(first + 4)
+    if fragment is not None:
+        url.fragment = _encode_non_ascii(fragment)
+    return url
+
+
+def fast_parse(input: str, base: URLRecord | None) -> URLRecord | None:
+    """The URL record the basic URL parser returns for ``input`` (no state override, UTF-8), or
+    None when the input needs the state machine."""
+    m = _ABSOLUTE.fullmatch(input)
+    if m is not None:
+        scheme = m.group(1)
+        if not scheme.islower():
+            scheme = scheme.lower()
+        if scheme not in _FAST_SCHEMES:
+            return None
+        return _authority_url(scheme, m, 2)
+    if base is None or base.scheme not in _FAST_SCHEMES or not input \
+            or _SCHEME_PREFIX.match(input):
+        return None
+    if input.startswith("//"):
+        # url.bs: relative state, relative slash state, then the authority state
+        m = _SCHEME_RELATIVE.fullmatch(input)
+        return _authority_url(base.scheme, m, 1) if m is not None else None
+    m = _RELATIVE.fullmatch(input)
+    if m is None:
+        return None
+    path, query, fragment = m.group(1), m.group(2), m.group(3)
+    url = URLRecord()
+    # url.bs: relative state, step 2 and 5.1 (and relative slash state, step 3)
+    url.scheme = base.scheme
+    url.username = base.username
+    url.password = base.password
+    url.host = base.host
+    url.port = base.port
+    assert isinstance(base.path, list)
+    if path.startswith("/"):
+        url.path = _path(path)
+    elif path:
+        # url.bs: relative state, step 5.4: shorten the base's path, then the path state
+        url.path = _append_segments(base.path[:-1], _encode_non_ascii(path).split("/"))
+    else:
+        url.path = list(base.path)
+        if query is None:
+            url.query = base.query
+    if query is not None:
+        url.query = _encode_non_ascii(query, "'")
+    if fragment is not None:
+        url.fragment = _encode_non_ascii(fragment)
+    return url
