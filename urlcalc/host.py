@@ -64,15 +64,21 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
         # step 1.1
         if not input.endswith("]"):
             report("IPv6-unclosed", None, "")
-            _emit(observer, "host", "1.1", "starts with [ but does not end with ]: failure",
-                  input=input, errors=["IPv6-unclosed"])
+            if observer is not None:
+                _emit(observer, "host", "1.1", "starts with [ but does not end with ]: failure",
+                      input=input, errors=["IPv6-unclosed"])
             raise HostFailure("IPv6-unclosed")
-        _emit(observer, "host", "1.2", "IPv6 parse the input without its brackets", input=input)
-        # step 1.2
-        return ipv6_parse(input[1:-1], report, observer)
+        if observer is not None:
+            _emit(observer, "host", "1.2", "IPv6 parse the input without its brackets", input=input)
+        # step 1.2 (offsets reported by the IPv6 parser count from after the "[")
+        def inner(name: str, offset: int | None, detail: str) -> None:
+            report(name, None if offset is None else offset + 1, detail)
+
+        return ipv6_parse(input[1:-1], inner, observer)
     # step 2
     if is_opaque:
-        _emit(observer, "host", "2", "the URL is not special: opaque-host parse", input=input)
+        if observer is not None:
+            _emit(observer, "host", "2", "the URL is not special: opaque-host parse", input=input)
         return opaque_host_parse(input, report, observer)
     # step 3: Assert input is not the empty string.
     # step 4
@@ -80,15 +86,18 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
         report("domain-percent-encoded", None, "")
     # step 5
     domain = percent_decode(input).decode("utf-8", "replace") if "%" in input else input
-    _emit(observer, "host", "5", "percent-decode, then UTF-8 decode without BOM", input=input,
-          domain=domain)
+    if observer is not None:
+        _emit(observer, "host", "5", "percent-decode, then UTF-8 decode without BOM", input=input,
+              domain=domain)
     # step 6-7
     ascii_domain = domain_parse(domain, False, report, observer)
     # step 8
     if ends_in_a_number(ascii_domain):
-        _emit(observer, "host", "8", "ends in a number: IPv4 parse", domain=ascii_domain)
+        if observer is not None:
+            _emit(observer, "host", "8", "ends in a number: IPv4 parse", domain=ascii_domain)
         return ipv4_parse(ascii_domain, report, observer)
-    _emit(observer, "host", "9", "the host is a domain", result=ascii_domain)
+    if observer is not None:
+        _emit(observer, "host", "9", "the host is a domain", result=ascii_domain)
     # step 9
     return ascii_domain
 
@@ -132,9 +141,10 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
     # step 2
     if strict_errors:
         report("domain-to-ASCII", None, " ".join(strict_errors))
-    _emit(observer, "domain", "1-2", "domain parser ToASCII with beStrict true"
-          + (": errors " + ", ".join(strict_errors) if strict_errors else ": no error"),
-          result=strict_result, errors=["domain-to-ASCII"] if strict_errors else [])
+    if observer is not None:
+        _emit(observer, "domain", "1-2", "domain parser ToASCII with beStrict true"
+              + (": errors " + ", ".join(strict_errors) if strict_errors else ": no error"),
+              result=strict_result, errors=["domain-to-ASCII"] if strict_errors else [])
     # step 3
     if be_strict:
         if strict_errors:
@@ -143,8 +153,9 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
     # step 4-5
     if lowered is not None:
         result = lowered
-        _emit(observer, "domain", "5", "ASCII domain: the result is the domain, lowercased",
-              result=result)
+        if observer is not None:
+            _emit(observer, "domain", "5", "ASCII domain: the result is the domain, lowercased",
+                  result=result)
     # step 6
     else:
         if not strict_errors:
@@ -153,18 +164,22 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
         else:
             result, errors = _relaxed_to_ascii(domain, _uts46_observer(observer, "relaxed"))
         if errors:
-            _emit(observer, "domain", "6.2", "ToASCII with beStrict false failed: failure",
-                  errors=errors)
+            if observer is not None:
+                _emit(observer, "domain", "6.2", "ToASCII with beStrict false failed: failure",
+                      errors=errors)
             raise HostFailure("domain-to-ASCII")
-        _emit(observer, "domain", "6.1", "ToASCII with beStrict false", result=result)
+        if observer is not None:
+            _emit(observer, "domain", "6.1", "ToASCII with beStrict false", result=result)
     # step 7
     if result == "":
-        _emit(observer, "domain", "7", "the result is the empty string: failure")
+        if observer is not None:
+            _emit(observer, "domain", "7", "the result is the empty string: failure")
         raise HostFailure("domain-to-ASCII")
     # step 8
     if _FORBIDDEN_DOMAIN_RE.search(result):
-        _emit(observer, "domain", "8", "the result contains a forbidden domain code point: failure",
-              result=result)
+        if observer is not None:
+            _emit(observer, "domain", "8",
+                  "the result contains a forbidden domain code point: failure", result=result)
         raise HostFailure("domain-to-ASCII")
     # step 9
     return result
@@ -210,8 +225,9 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
     # step 4
     if len(parts) > 4:
         report("IPv4-too-many-parts", None, "")
-        _emit(observer, "ipv4", "4", "more than 4 parts: failure", parts=parts,
-              errors=["IPv4-too-many-parts"])
+        if observer is not None:
+            _emit(observer, "ipv4", "4", "more than 4 parts: failure", parts=parts,
+                  errors=["IPv4-too-many-parts"])
         raise HostFailure("IPv4-too-many-parts")
     # step 5-6
     numbers: list[int] = []
@@ -219,32 +235,38 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
         result = ipv4_number_parse(part)
         if result is None:
             report("IPv4-non-numeric-part", None, "")
-            _emit(observer, "ipv4", "6.2", f"part {part!r} is not numeric: failure",
-                  errors=["IPv4-non-numeric-part"])
+            if observer is not None:
+                _emit(observer, "ipv4", "6.2", f"part {part!r} is not numeric: failure",
+                      errors=["IPv4-non-numeric-part"])
             raise HostFailure("IPv4-non-numeric-part")
         if result[1]:
             report("IPv4-non-decimal-part", None, "")
         numbers.append(result[0])
-    _emit(observer, "ipv4", "6", "parse each part as an IPv4 number", parts=parts,
-          numbers=[str(n) for n in numbers])
+    if observer is not None:
+        _emit(observer, "ipv4", "6", "parse each part as an IPv4 number", parts=parts,
+              numbers=[str(n) for n in numbers])
     # step 7
     if any(n > 255 for n in numbers):
         report("IPv4-out-of-range-part", None, "")
     # step 8
     if any(n > 255 for n in numbers[:-1]):
-        _emit(observer, "ipv4", "8", "a part before the last exceeds 255: failure",
-              errors=["IPv4-out-of-range-part"])
+        if observer is not None:
+            _emit(observer, "ipv4", "8", "a part before the last exceeds 255: failure",
+                  errors=["IPv4-out-of-range-part"])
         raise HostFailure("IPv4-out-of-range-part")
     # step 9
     if numbers[-1] >= 256 ** (5 - len(numbers)):
-        _emit(observer, "ipv4", "9", "the last part is too big for the remaining bytes: failure",
-              errors=["IPv4-out-of-range-part"])
+        if observer is not None:
+            _emit(observer, "ipv4", "9",
+                  "the last part is too big for the remaining bytes: failure",
+                  errors=["IPv4-out-of-range-part"])
         raise HostFailure("IPv4-out-of-range-part")
     # step 10-14
     ipv4 = numbers[-1]
     for counter, n in enumerate(numbers[:-1]):
         ipv4 += n * 256 ** (3 - counter)
-    _emit(observer, "ipv4", "15", "the IPv4 address", result=ipv4_serialize(ipv4))
+    if observer is not None:
+        _emit(observer, "ipv4", "15", "the IPv4 address", result=ipv4_serialize(ipv4))
     return ipv4
 
 
@@ -276,7 +298,8 @@ def ipv6_parse(input: str, report: Report = _no_report,
                observer: Observer | None = None) -> tuple[int, ...]:
     def fail(name: str, step: str, note: str) -> HostFailure:
         report(name, pointer, "")
-        _emit(observer, "ipv6", step, note + ": failure", pointer=pointer, errors=[name])
+        if observer is not None:
+            _emit(observer, "ipv6", step, note + ": failure", pointer=pointer, errors=[name])
         return HostFailure(name)
 
     # step 1-4
@@ -308,8 +331,9 @@ def ipv6_parse(input: str, report: Report = _no_report,
             pointer += 1
             piece_index += 1
             compress = piece_index
-            _emit(observer, "ipv6", "6.2.2", "compression", pointer=pointer,
-                  piece_index=piece_index)
+            if observer is not None:
+                _emit(observer, "ipv6", "6.2.2", "compression", pointer=pointer,
+                      piece_index=piece_index)
             continue
         # step 6.3-6.4
         value = length = 0
@@ -356,8 +380,9 @@ def ipv6_parse(input: str, report: Report = _no_report,
                     piece_index += 1
             if numbers_seen != 4:
                 raise fail("IPv4-in-IPv6-too-few-parts", "6.5.6", "fewer than 4 IPv4 parts")
-            _emit(observer, "ipv6", "6.5", "embedded IPv4 address", pointer=pointer,
-                  pieces=list(address))
+            if observer is not None:
+                _emit(observer, "ipv6", "6.5", "embedded IPv4 address", pointer=pointer,
+                      pieces=list(address))
             break
         # step 6.6
         elif c_at(pointer) == ":":
@@ -374,8 +399,9 @@ def ipv6_parse(input: str, report: Report = _no_report,
         # step 6.9-6.10
         address[piece_index] = value
         piece_index += 1
-        _emit(observer, "ipv6", "6.9", f"piece {piece_index - 1} = {value:x}", pointer=pointer,
-              pieces=list(address))
+        if observer is not None:
+            _emit(observer, "ipv6", "6.9", f"piece {piece_index - 1} = {value:x}", pointer=pointer,
+                  pieces=list(address))
     # step 7
     if compress is not None:
         swaps = piece_index - compress
@@ -385,7 +411,8 @@ def ipv6_parse(input: str, report: Report = _no_report,
             address[piece_index], address[j] = address[j], address[piece_index]
             piece_index -= 1
             swaps -= 1
-        _emit(observer, "ipv6", "7", "expand the compression", pieces=list(address))
+        if observer is not None:
+            _emit(observer, "ipv6", "7", "expand the compression", pieces=list(address))
     # step 8
     elif piece_index != 8:
         raise fail("IPv6-too-few-pieces", "8", "fewer than 8 pieces and no compression")
@@ -400,8 +427,9 @@ def opaque_host_parse(input: str, report: Report = _no_report,
     for i, ch in enumerate(input):
         if ch in FORBIDDEN_HOST_CODE_POINTS:
             report("host-invalid-code-point", i, "")
-            _emit(observer, "opaque-host", "1", f"forbidden host code point {ch!r}: failure",
-                  errors=["host-invalid-code-point"])
+            if observer is not None:
+                _emit(observer, "opaque-host", "1", f"forbidden host code point {ch!r}: failure",
+                      errors=["host-invalid-code-point"])
             raise HostFailure("host-invalid-code-point")
     # step 2-3
     from urlcalc.parser import first_invalid_url_unit
@@ -411,8 +439,9 @@ def opaque_host_parse(input: str, report: Report = _no_report,
         report("invalid-URL-unit", bad, "")
     # step 4
     result = utf8_percent_encode(input, C0_CONTROL_SET)
-    _emit(observer, "opaque-host", "4", "UTF-8 percent-encode with the C0 control set",
-          result=result)
+    if observer is not None:
+        _emit(observer, "opaque-host", "4", "UTF-8 percent-encode with the C0 control set",
+              result=result)
     return result
 
 

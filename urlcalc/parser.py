@@ -57,8 +57,9 @@ _C0_CONTROL_OR_SPACE = "".join(chr(i) for i in range(0x21))
 
 
 def _encoded_safe(encode_set: PercentEncodeSet) -> frozenset[str]:
-    """The ASCII code points ``encode_set`` leaves as they are."""
-    return frozenset(chr(i) for i in range(0x80) if chr(i) not in encode_set)
+    """The ASCII code points ``encode_set`` leaves as they are and that need no URL-unit check
+    (U+0025 (%) is left as it is, but must be followed by two hex digits)."""
+    return frozenset(chr(i) for i in range(0x80) if chr(i) not in encode_set and chr(i) != "%")
 
 
 _PATH_SAFE = _encoded_safe(PATH_SET)
@@ -462,7 +463,7 @@ def host_state(p: Parser, c: str) -> str:
         start = p.pointer - len(p.buffer)
         p.pointer -= 1
         if special and not p.buffer:
-            raise p.fail("host-missing")
+            raise p.fail("host-missing", start)
         if p.state_override is not None and not p.buffer and (
                 url.includes_credentials or url.port is not None):
             raise ParseFailure(None, "host state: the host cannot be emptied while the URL "

@@ -57,7 +57,7 @@ def urls_equal(a: URLRecord, b: URLRecord, exclude_fragments: bool = False) -> b
     return serialize_url(a, exclude_fragments) == serialize_url(b, exclude_fragments)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Origin:
     """An origin (HTML): a tuple origin, or an opaque origin (``opaque`` true, other fields
     None). Each opaque origin is unique: two are the same only if they are the same object."""
@@ -67,6 +67,18 @@ class Origin:
     port: int | None
     domain: str | None = None
     opaque: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        """HTML: same origin. Opaque origins are only the same as themselves."""
+        if not isinstance(other, Origin):
+            return NotImplemented
+        if self.opaque or other.opaque:
+            return self is other
+        return (self.scheme, self.host, self.port, self.domain) == (
+            other.scheme, other.host, other.port, other.domain)
+
+    def __hash__(self) -> int:
+        return id(self) if self.opaque else hash((self.scheme, self.host, self.port))
 
     def serialize(self) -> str:
         """HTML: the serialization of an origin."""

@@ -1,0 +1,83 @@
+"""Host parsing beyond WPT: IPv4 forms, IPv6, IDNA behaviour the URL Standard asks for."""
+
+from __future__ import annotations
+
+import pytest
+
+from urlcalc import URL
+from urlcalc.host import (
+    HostFailure,
+    domain_to_unicode,
+    ends_in_a_number,
+    host_parse,
+    host_serialize,
+    ipv4_number_parse,
+)
+
+
+@pytest.mark.parametrize(("input", "expected"), [
+    ("0", "0.0.0.0"), ("0x", "0.0.0.0"), ("0xffffffff", "255.255.255.255"),
+    ("127.1", "127.0.0.1"), ("0177.0.0.1", "127.0.0.1"), ("0x7f.0.0.0x1", "127.0.0.1"),
+    ("1.2.3.4.", "1.2.3.4"), ("4294967295", "255.255.255.255"),
+    ("[0:0::1]", "[::1]"), ("[1:0:0:2:0:0:0:3]", "[1:0:0:2::3]"),
+    ("[::ffff:192.0.2.128]", "[::ffff:c000:280]"), ("[0:f:0:0:f:f:0:0]", "[0:f::f:f:0:0]"),
+    ("EXAMPLE.COM", "example.com"), ("example%2Ecom", "example.com"),
+    ("faß.example", "xn--fa-hia.example"), ("☕.example", "xn--53h.example"),
+    ("a..b", "a..b"),  # empty labels: no DNS length rules when not strict
+    ("x" * 64 + ".com", "x" * 64 + ".com"),  # long labels too
+    ("xn--ls8h", "xn--ls8h"),  # an emoji label in Punycode
+    # An ASCII domain is only lowercased when not strict, even with invalid Punycode (url.bs:
+    # the domain parser, step 5, for web compatibility); the strict run still reports it.
+    ("XN--A", "xn--a"),
+    ("\U0001f4a9.la", "xn--ls8h.la"),
+])
+def test_special_hosts(input: str, expected: str) -> None:
+    assert host_serialize(host_parse(input)) == expected
+
+
+@pytest.mark.parametrize("input", [
+    "4294967296", "1.2.3.256", "256.1.1.1", "09", "example.255", "1.2.3.4.5", "[::1",
+    "example^example", "exa#mple", "a\u200db",  # ZWJ outside a virama context: CheckJoiners
+    "\u05d0.1a",  # a bidi domain: the label "1a" breaks RFC 5893 rule 1
+    "\u00ad", "xn--a.\u00e9",  # a domain mapped to nothing; invalid Punycode in a non-ASCII domain
+])
+def test_special_host_failures(input: str) -> None:
+    with pytest.raises(HostFailure):
+        host_parse(input)
+
+
+def test_bidi_is_a_property_of_the_whole_domain() -> None:
+    # each label alone is fine; together they form a bidi domain name where "1a" fails
+    host_parse("1a.example")
+    host_parse("\u05d0\u05d1")
+    with pytest.raises(HostFailure):
+        host_parse("1a.\u05d0\u05d1")
+    assert host_serialize(host_parse("a.\u05d0\u05d1")) == "a.xn--4dbc"
+
+
+def test_opaque_hosts() -> None:
+    assert host_parse("EXAMPLE.COM", True) == "EXAMPLE.COM"
+    assert host_parse("faß.example", True) == "fa%C3%9F.example"
+    assert host_parse("0x", True) == "0x"
+    with pytest.raises(HostFailure):
+        host_parse("example^example", True)
+
+
+def test_ends_in_a_number_and_number_parser() -> None:
+    assert ends_in_a_number("a.1") and ends_in_a_number("a.0x") and ends_in_a_number("1.")
+    assert not ends_in_a_number("a.1b") and not ends_in_a_number("0x1g")
+    assert ipv4_number_parse("0x") == (0, True)
+    assert ipv4_number_parse("010") == (8, True)
+    assert ipv4_number_parse("") is None and ipv4_number_parse("08") is None
+
+
+def test_domain_to_unicode_round_trip() -> None:
+    assert domain_to_unicode("xn--fa-hia.de") == "faß.de"
+    assert domain_to_unicode("xn--8i7caa") == "xn--8i7caa"
+    assert URL("https://xn--fa-hia.de").hostname == "xn--fa-hia.de"
+
+
+def test_unicode_versions_agree() -> None:
+    from urlcalc import uts46
+
+    assert uts46.UNICODE_VERSION == uts46.IDNA_TABLES_VERSION == "18.0.0"

@@ -1,0 +1,119 @@
+"""The result model: what the CLI, the API and the page render."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from urlcalc.model import (
+    MAX_OPS,
+    ModelError,
+    dispatch,
+    dispatch_json,
+    host_model,
+    parse_model,
+    percent_model,
+    set_model,
+    urlencoded_model,
+    version_model,
+)
+
+
+def test_parse_model_fields() -> None:
+    m = parse_model("HTTP://u@EXAMPLE.com:80/a/../b?q#f", trace=True)
+    assert (m["model"], m["version"], m["kind"], m["ok"]) == ("urlcalc", 1, "parse", True)
+    assert set(m["engine"]) >= {"name", "python", "unicode", "idna"}
+    assert m["getters"]["href"] == "http://u@example.com/b?q#f"
+    rec = m["record"]
+    assert rec["host"] == {"kind": "domain", "serialized": "example.com"}
+    assert rec["port"] is None and rec["path"] == ["b"] and rec["opaque_path"] is False
+    assert rec["blob_url_entry"] is None
+    assert m["origin"]["serialized"] == "http://example.com"
+    assert [e["name"] for e in m["validation_errors"]] == ["invalid-credentials"]
+    assert m["valid"]["valid"] is False
+    assert m["trace"]["steps"] and not m["trace"]["truncated"]
+    assert "".join(p["text"] for p in m["href_spans"]) == m["getters"]["href"]
+    assert {s["component"] for s in m["spans"]} >= {"scheme", "username", "host", "port",
+                                                   "path", "query", "fragment", "delimiter"}
+    prov = {p["component"]: p for p in m["provenance"]}
+    assert prov["scheme"]["normalised"][0]["what"] == "ASCII lowercased"
+    assert prov["port"]["normalised"][0]["step"] == "url.bs: port state, step 2.1.3"
+    json.dumps(m)  # JSON-serialisable
+
+
+def test_opaque_path_null_vs_empty() -> None:
+    m = parse_model("mailto:x?#")
+    assert m["record"]["path"] == "x" and m["record"]["opaque_path"] is True
+    assert m["record"]["query"] == "" and m["record"]["fragment"] == ""
+    assert m["getters"]["search"] == "" and m["getters"]["hash"] == ""
+
+
+def test_failure_is_a_result() -> None:
+    m = parse_model("https://ex ample.org/")
+    assert m["ok"] is False and m["record"] is None
+    assert m["failure"]["in"] == "input"
+    assert m["failure"]["error"]["name"] == "domain-to-ASCII"
+    b = parse_model("x", "not a base")
+    assert b["ok"] is False and b["failure"]["in"] == "base"
+
+
+def test_relative_resolution_provenance() -> None:
+    m = parse_model("../c?z", "https://h.com/a/b/x?q#f")
+    prov = {p["component"]: p for p in m["provenance"]}
+    assert prov["host"]["source"] == "base"
+    assert prov["path"]["source"] == "input+base"
+    assert prov["query"]["source"] == "input"
+    assert m["base_record"]["path"] == ["a", "b", "x"]
+
+
+def test_set_model_reports_changes_and_reasons() -> None:
+    m = set_model("https://a.com/x", [("username", "bob"), ("protocol", "mailto"),
+                                      ("host", "b.com:8"), ("searchParams.append", "k=v w"),
+                                      ("href", "::")])
+    ops = m["operations"]
+    assert ops[0]["changed"] == ["username"] and ops[0]["reason"] is None
+    assert ops[1]["changed"] == [] and "special" in ops[1]["reason"]
+    assert ops[2]["changed"] == ["host", "port"]
+    assert ops[3]["after"]["query"] == "k=v+w"
+    assert ops[4]["threw"].startswith("TypeError") and ops[4]["changed"] == []
+    assert m["getters"]["href"] == "https://bob@b.com:8/x?k=v+w"
+
+
+def test_host_percent_urlencoded_version() -> None:
+    h = host_model("0x7F.1")
+    assert h["domain"]["kind"] == "ipv4" and h["domain"]["serialized"] == "127.0.0.1"
+    assert h["opaque"]["serialized"] == "0x7F.1"
+    assert host_model("[::1]")["domain"]["kind"] == "ipv6"
+    assert host_model("xn--fa-hia.de")["domain"]["unicode"] == "faß.de"
+    assert host_model("a b")["domain"]["ok"] is False
+    p = percent_model("a b/é", "component percent-encode set")
+    assert p["encoded"] == "a%20b%2F%C3%A9" and p["decoded_utf8"] == "a b/é"
+    assert percent_model("≡", "special-query percent-encode set", "sjis")["encoded"] == "%81%DF"
+    u = urlencoded_model("a=b+c&d")
+    assert u["pairs"] == [["a", "b c"], ["d", ""]] and u["serialized"] == "a=b+c&d="
+    assert "scheme start state" in version_model()["states"]
+
+
+@pytest.mark.parametrize(("kind", "params", "message"), [
+    ("parse", {}, "missing field 'input'"),
+    ("parse", {"input": 5}, "must be str"),
+    ("parse", {"input": "x", "trace": "yes"}, "must be bool"),
+    ("parse", {"input": "x", "encoding": "klingon"}, "klingon"),
+    ("parse", {"input": "x" * (64 * 1024 + 1)}, "64 KiB"),
+    ("set", {"input": "https://a/", "ops": [["host"]]}, "pair"),
+    ("set", {"input": "https://a/", "ops": [["nope", "x"]]}, "unknown operation"),
+    ("set", {"input": "https://a/", "ops": [["host", "x"]] * (MAX_OPS + 1)}, "too many"),
+    ("percent", {"input": "x", "encode_set": "nope"}, "unknown percent-encode set"),
+    ("nope", {}, "unknown kind"),
+])
+def test_bad_requests_raise_model_error(kind: str, params: dict[str, object],
+                                        message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        dispatch(kind, params)
+
+
+def test_dispatch_json() -> None:
+    assert json.loads(dispatch_json("parse", '{"input": "https://x"}'))["ok"] is True
+    assert "error" in json.loads(dispatch_json("parse", "not json"))
+    assert "error" in json.loads(dispatch_json("parse", "[1]"))

@@ -1,0 +1,126 @@
+"""The trace is an observer: traced and untraced runs give the same answers, and the steps say
+what the parser did."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from urlcalc import URL
+from urlcalc.errors import ValidationError
+from urlcalc.parser import STATE_NAMES, ParseFailure, basic_url_parse
+from urlcalc.record import URLRecord
+from urlcalc.trace import Step, TraceRecorder
+
+DATA = Path(__file__).parent / "data"
+
+
+def _all_cases() -> list[tuple[str, str | None]]:
+    cases = [(c["input"], c.get("base")) for c in
+             json.loads((DATA / "wpt" / "urltestdata.json").read_text(encoding="utf-8"))
+             if isinstance(c, dict)]
+    for line in (DATA / "bench" / "corpus-10k.txt").read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        cases.append((parts[0], parts[1] if len(parts) == 2 else None))
+    return cases
+
+
+def _outcome(result: object) -> object:
+    if isinstance(result, ParseFailure):
+        return ("failure", result.error.name if result.error else result.reason)
+    assert isinstance(result, URLRecord)
+    return result.snapshot()
+
+
+def test_traced_and_untraced_paths_agree_on_every_wpt_input_and_the_corpus() -> None:
+    for input, base in _all_cases():
+        base_record = None
+        if base is not None:
+            b = basic_url_parse(base)
+            if not isinstance(b, URLRecord):
+                continue
+            base_record = b
+        plain_errors: list[ValidationError] = []
+        traced_errors: list[ValidationError] = []
+        plain = basic_url_parse(input, base_record, errors=plain_errors)
+        traced = basic_url_parse(input, base_record, observer=TraceRecorder(),
+                                 errors=traced_errors)
+        assert _outcome(plain) == _outcome(traced), (input, base)
+        assert plain_errors == traced_errors, (input, base)
+
+
+def _steps(input: str, base: str | None = None) -> list[Step]:
+    rec = TraceRecorder()
+    b = basic_url_parse(base) if base else None
+    assert b is None or isinstance(b, URLRecord)
+    basic_url_parse(input, b, observer=rec)
+    return rec.steps
+
+
+def test_url_steps_have_state_pointer_c_buffer_flags_and_changes() -> None:
+    steps = [s for s in _steps("http://u:p@h.com:8/a?q#f") if s["parser"] == "url"]
+    assert steps[0]["state"] == "scheme start state" and steps[0]["c"] == "h"
+    assert all(s["state"] in STATE_NAMES.values() for s in steps)
+    assert steps[-1]["c"] is None  # EOF
+    scheme = next(s for s in steps if "scheme" in s["changes"])
+    assert scheme["changes"] == {"scheme": "http"} and scheme["step"] == "2.7"
+    at = next(s for s in steps if s["c"] == "@")
+    assert at["flags"]["at_sign_seen"] and at["flags"]["password_token_seen"]
+    assert at["errors"] == ["invalid-credentials"]
+    assert at["changes"] == {"username": "u", "password": "p"}
+    port = next(s for s in steps if "port" in s["changes"])
+    assert port["changes"]["port"] == 8
+    assert [s["i"] for s in _steps("http://x/")] == list(range(len(_steps("http://x/"))))
+
+
+def test_host_substeps_follow_their_url_step() -> None:
+    steps = _steps("https://faß.example/")
+    i = next(i for i, s in enumerate(steps) if s["parser"] == "url" and "host" in s["changes"])
+    sub = []
+    for s in steps[i + 1:]:
+        if s["depth"] == 0:
+            break
+        sub.append(s["parser"])
+    assert "host" in sub and "domain" in sub and "uts46" in sub
+    stages = [s["state"] for s in steps if s["parser"] == "uts46"]
+    assert stages[:5] == ["UTS #46 map", "UTS #46 normalize", "UTS #46 break",
+                          "UTS #46 convert", "UTS #46 validate"]
+
+
+def test_ipv4_ipv6_and_shorten_are_traced() -> None:
+    assert any(s["parser"] == "ipv4" for s in _steps("http://0x7f.1/"))
+    assert any(s["parser"] == "ipv6" for s in _steps("http://[1::2]/"))
+    shorten = [s for s in _steps("http://a/b/c/../d") if s["parser"] == "shorten"]
+    assert shorten and shorten[0]["removed"] == "c"
+
+
+def test_failure_step_is_recorded() -> None:
+    steps = _steps("http://a:99999/")
+    assert steps[-1]["outcome"] == "failure" and steps[-1]["errors"] == ["port-out-of-range"]
+
+
+def test_setters_are_traced_with_early_returns() -> None:
+    url = URL("mailto:x@y")
+    rec = TraceRecorder()
+    reason = url.set("host", "example.com", rec)
+    assert reason == "the URL has an opaque path"
+    assert rec.steps[0]["parser"] == "setter" and "opaque path" in rec.steps[0]["note"]
+    url = URL("https://a.com/")
+    rec = TraceRecorder()
+    reason = url.set("protocol", "mailto", rec)
+    assert reason is not None and "special" in reason
+    assert rec.steps[-1]["outcome"] == "return"
+    url = URL("file:///x")
+    rec = TraceRecorder()
+    assert url.set("username", "u", rec) == "the URL cannot have a username/password/port"
+    rec = TraceRecorder()
+    url = URL("https://a.com/")
+    assert url.set("port", "8080", rec) is None
+    assert any(s.get("state") == "port state" for s in rec.steps)
+
+
+def test_recorder_is_bounded() -> None:
+    rec = TraceRecorder(max_steps=50)
+    basic_url_parse("http://a/" + "x" * 1000, observer=rec)
+    assert len(rec.steps) == 50 and rec.dropped > 900
+    assert rec.to_json()["truncated"] is True
