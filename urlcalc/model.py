@@ -98,7 +98,15 @@ _DELIMITERS = {
 def _spans(input: str, steps: list[Step]) -> list[dict[str, Any]]:
     """Each code point of the original input with the component it ended up in (the last state
     that consumed it decides), as runs: [{"start", "end", "component"}]."""
-    comp: list[str] = ["removed"] * len(input)
+    # Code points the parser never looks at: removed before the state machine runs (leading and
+    # trailing C0 control or space, ASCII tab or newline), or skipped by "increase pointer by 1"
+    # (the second slash of "//"): the latter are delimiters.
+    comp: list[str] = ["delimiter"] * len(input)
+    stripped = input.strip("".join(chr(i) for i in range(0x21)))
+    lead = len(input) - len(input.lstrip("".join(chr(i) for i in range(0x21))))
+    for i, ch in enumerate(input):
+        if i < lead or i >= lead + len(stripped) or ch in "\t\n\r":
+            comp[i] = "removed"
     for s in steps:
         if s.get("parser") != "url" or s.get("c") is None or "index" not in s:
             continue
