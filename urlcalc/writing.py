@@ -128,6 +128,10 @@ def _authority(s: str, start: int, kind: str) -> None:
             end = i
             break
     authority, path = s[:end], s[end:]
+    at = authority.find("@")
+    if at >= 0:
+        raise _Invalid("valid host string", start + at, "a valid URL string cannot express a "
+                       "username or password (url.bs: URL writing)")
     if kind == "file":
         if authority and not is_valid_host_string(authority):
             raise _Invalid("valid host string", start, f"{authority!r} is not a valid host")
