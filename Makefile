@@ -1,6 +1,8 @@
 # urlcalc: build, test and run.  Every public target does its own setup, idempotently:
 #   .venv/.stamp                 made by `venv`, redone when pyproject.toml changes
 #   web/node_modules/.stamp      made by `npm`,  redone when web/package(-lock).json change
+#   tests/differential/node_modules/.stamp  made by `differential-deps` (the reference
+#                                implementation, whatwg-url, for the differential tests; dev-only)
 #   /usr/bin/chromium            installed by `chromium` when missing (Debian/Ubuntu apt)
 # Needs Python >= 3.11 (PYTHON) and Node >= 18 with npm.
 
@@ -12,13 +14,14 @@ VENV       := .venv
 BIN        := $(VENV)/bin
 VENV_STAMP := $(VENV)/.stamp
 NPM_STAMP  := web/node_modules/.stamp
+DIFF_STAMP := tests/differential/node_modules/.stamp
 CHROMIUM   := /usr/bin/chromium
 # apt needs root: use sudo only when we are not root already.
 SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
-.PHONY: venv npm chromium serve test lint bench fuzz bench-web clean distclean
+.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web clean distclean
 
 # --- setup (internal) --------------------------------------------------------------------------
 
@@ -42,6 +45,14 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
+differential-deps: $(DIFF_STAMP)
+
+$(DIFF_STAMP): tests/differential/package.json tests/differential/package-lock.json
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' \
+		|| { echo "urlcalc needs Node >= 18 with npm on PATH" >&2; exit 1; }
+	cd tests/differential && npm ci --no-audit --no-fund
+	touch $@
+
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 		echo "$(CHROMIUM) missing: installing Debian's chromium"; \
@@ -53,7 +64,7 @@ chromium:
 serve: venv npm
 	$(BIN)/urlcalc serve --host $(HOST) --port $(PORT)
 
-test: venv npm chromium lint
+test: venv npm differential-deps chromium lint
 	$(BIN)/pytest -q
 
 lint: venv
@@ -62,8 +73,9 @@ lint: venv
 
 bench: venv
 	$(BIN)/python -m benchmarks.run
+	$(BIN)/python -m benchmarks.linear
 
-fuzz: venv
+fuzz: venv differential-deps
 	$(BIN)/python -m benchmarks.fuzz
 
 bench-web: venv npm chromium
@@ -76,4 +88,4 @@ clean:
 		-o -type d -name __pycache__ -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV) web/node_modules
+	rm -rf $(VENV) web/node_modules tests/differential/node_modules

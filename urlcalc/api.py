@@ -372,9 +372,10 @@ class URL:
                    "string")
         # step 5
         reason = self._state_override_parse(input, query_state, observer, errors)
-        # step 6
-        if self._query is not None:
-            self._query._replace_list(parse_urlencoded_string(input))
+        # step 6: the list is the parse of input, not of the new query: the two differ when the
+        # basic URL parser removed ASCII tabs or newlines from it, so the query object is made
+        # now if it was not yet (it would otherwise be initialized from the query later)
+        self.search_params._replace_list(parse_urlencoded_string(input))
         return reason
 
     def _set_hash(self, value: str, observer: Observer | None,

@@ -253,6 +253,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except ModelError as e:
         err.write(f"urlcalc: error: {e}\n")
         return 2
+    except OSError as e:  # e.g. export-static into a folder that is not a previous export
+        err.write(f"urlcalc: error: {e}\n")
+        return 2
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

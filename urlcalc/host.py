@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from urlcalc import uts46
+from urlcalc.infra import is_url_code_point
 from urlcalc.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.record import Host
 from urlcalc.trace import Observer
@@ -32,6 +33,11 @@ def _no_report(name: str, offset: int | None, detail: str) -> None:
 
 _HEX = frozenset("0123456789abcdefABCDEF")
 _DIGITS = frozenset("0123456789")
+_OCTAL = frozenset("01234567")
+# IPv4 numbers: 2 ** 32 and more are all "too big" alike (see ipv4_number_parse). The digit
+# counts are those of 2 ** 32 - 1 in each radix: a longer string (less leading zeros) is bigger.
+IPV4_NUMBER_CAP = 2 ** 32
+_MAX_IPV4_DIGITS = {8: 11, 10: 10, 16: 8}
 # url.bs: Host miscellaneous
 FORBIDDEN_HOST_CODE_POINTS = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
 FORBIDDEN_DOMAIN_CODE_POINTS = (
@@ -244,7 +250,8 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
         numbers.append(result[0])
     if observer is not None:
         _emit(observer, "ipv4", "6", "parse each part as an IPv4 number", parts=parts,
-              numbers=[str(n) for n in numbers])
+              numbers=[str(n) if n < IPV4_NUMBER_CAP else f">= {IPV4_NUMBER_CAP}"
+                       for n in numbers])
     # step 7
     if any(n > 255 for n in numbers):
         report("IPv4-out-of-range-part", None, "")
@@ -286,11 +293,17 @@ def ipv4_number_parse(input: str) -> tuple[int, bool] | None:
     if input == "":
         return (0, True)
     # step 7
-    digits = "01234567" if radix == 8 else "0123456789" if radix == 10 else "0123456789abcdefABCDEF"
+    digits = _OCTAL if radix == 8 else _DIGITS if radix == 10 else _HEX
     if not all(ch in digits for ch in input):
         return None
-    # step 8-9
-    return (int(input, radix), validation_error)
+    # step 8-9. A number of IPV4_NUMBER_CAP or more fails the IPv4 parser's range checks (steps 8
+    # and 9 compare with 255 and 256 ** (5 - n) <= 2 ** 32) exactly as its true value would, so
+    # a long digit string is read as IPV4_NUMBER_CAP without converting it: int() is quadratic on
+    # long decimal strings and refuses more than 4,300 digits (sys.get_int_max_str_digits).
+    significant = input.lstrip("0")
+    if len(significant) > _MAX_IPV4_DIGITS[radix]:
+        return (IPV4_NUMBER_CAP, validation_error)
+    return (min(int(significant or "0", radix), IPV4_NUMBER_CAP), validation_error)
 
 
 # url.bs: host parsing, the IPv6 parser
@@ -431,12 +444,19 @@ def opaque_host_parse(input: str, report: Report = _no_report,
                 _emit(observer, "opaque-host", "1", f"forbidden host code point {ch!r}: failure",
                       errors=["host-invalid-code-point"])
             raise HostFailure("host-invalid-code-point")
-    # step 2-3
-    from urlcalc.parser import first_invalid_url_unit
-
-    bad = first_invalid_url_unit(input)
+    # step 2-3: two separate checks, so a host with both kinds of invalid unit reports two
+    # validation errors
+    # step 2
+    bad = next((i for i, ch in enumerate(input) if ch != "%" and not is_url_code_point(ch)),
+               None)
     if bad is not None:
         report("invalid-URL-unit", bad, "")
+    # step 3
+    if "%" in input:
+        bad = next((i for i, ch in enumerate(input) if ch == "%" and not (
+            input[i + 1:i + 2] in _HEX and input[i + 2:i + 3] in _HEX)), None)
+        if bad is not None:
+            report("invalid-URL-unit", bad, "")
     # step 4
     result = utf8_percent_encode(input, C0_CONTROL_SET)
     if observer is not None:

@@ -58,8 +58,14 @@ _C0_CONTROL_OR_SPACE = "".join(chr(i) for i in range(0x21))
 
 def _encoded_safe(encode_set: PercentEncodeSet) -> frozenset[str]:
     """The ASCII code points ``encode_set`` leaves as they are and that need no URL-unit check
-    (U+0025 (%) is left as it is, but must be followed by two hex digits)."""
-    return frozenset(chr(i) for i in range(0x80) if chr(i) not in encode_set and chr(i) != "%")
+    (U+0025 (%) is left as it is, but must be followed by two hex digits).
+
+    url.bs: path state step 2.1, opaque path state step 4.1, fragment state step 1.1: "If c is
+    not a URL code point and not U+0025 (%), invalid-URL-unit validation error": code points
+    the set leaves alone but that are not URL code points (e.g. "\\", "[", "|", and "#" in a
+    fragment) still need the check."""
+    return frozenset(chr(i) for i in range(0x80)
+                     if chr(i) not in encode_set and chr(i) in ASCII_URL_CODE_POINTS)
 
 
 _PATH_SAFE = _encoded_safe(PATH_SET)
@@ -114,12 +120,15 @@ class Parser:
         "input",
         "inside_brackets",
         "lead",
+        "live",
         "observer",
+        "password_parts",
         "password_token_seen",
         "pointer",
         "state",
         "state_override",
         "url",
+        "username_parts",
     )
 
     def __init__(self, input: str, base: URLRecord | None, encoding: str, url: URLRecord,
@@ -139,6 +148,13 @@ class Parser:
         self.errors: list[ValidationError] = []
         self.lead = 0
         self.index_map: list[int] | None = None
+        # The authority state's additions to the username and password, joined into the URL
+        # record when the authority ends (appending to a string at every "@" would be quadratic).
+        # While a trace step is being recorded (``live``) they join at once, so the step shows
+        # the change where the spec makes it.
+        self.username_parts: list[str] = []
+        self.password_parts: list[str] = []
+        self.live = observer is not None
 
     def index(self, pointer: int) -> int:
         """The code-point index in the original input of a pointer into the processed input."""
@@ -419,13 +435,16 @@ def authority_state(p: Parser, c: str) -> str:
             user, sep, password = buffer.partition(":")
             p.password_token_seen = sep == ":"
         if user:
-            url.username += utf8_percent_encode(user, USERINFO_SET)
+            p.username_parts.append(utf8_percent_encode(user, USERINFO_SET))
         if password:
-            url.password += utf8_percent_encode(password, USERINFO_SET)
+            p.password_parts.append(utf8_percent_encode(password, USERINFO_SET))
+        if p.live:
+            _join_userinfo(p)
         # step 1.5
         p.buffer = []
         return "1"
     if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
+        _join_userinfo(p)
         # step 2.1
         if p.at_sign_seen and not p.buffer:
             raise p.fail("host-missing")
@@ -437,6 +456,17 @@ def authority_state(p: Parser, c: str) -> str:
     # step 3
     p.buffer.append(c)
     return "3"
+
+
+def _join_userinfo(p: Parser) -> None:
+    """Append the authority state's pending username and password code points (step 1.4) to
+    the URL record."""
+    if p.username_parts:
+        p.url.username += "".join(p.username_parts)
+        p.username_parts = []
+    if p.password_parts:
+        p.url.password += "".join(p.password_parts)
+        p.password_parts = []
 
 
 def host_state(p: Parser, c: str) -> str:
@@ -897,13 +927,38 @@ def _json_field(url: URLRecord, name: str, value: object) -> object:
     return value
 
 
+def _run_dropping(p: Parser, drop: Callable[[], None]) -> None:
+    """url.bs: basic URL parser, step 10, once the observer (a full TraceRecorder) keeps no more
+    steps: each step is counted with ``drop`` instead of being described (describing it costs
+    time in the length of the buffer and path, which would make long inputs quadratic). Host and
+    path substeps still go to the observer, which counts them."""
+    p.live = False
+    input = p.input
+    n = len(input)
+    while True:
+        pointer = p.pointer
+        try:
+            p.state(p, input[pointer] if pointer < n else EOF)
+        finally:
+            drop()
+        if p.pointer >= n:
+            return
+        p.pointer += 1
+
+
 def _run_traced(p: Parser) -> None:
     """url.bs: basic URL parser, step 10, reporting every step to the observer."""
     observer = p.observer
     assert observer is not None
+    # A bounded observer (TraceRecorder) says when it is full and how to count a dropped step.
+    is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
+    drop: Callable[[], None] | None = getattr(observer, "drop", None)
     input = p.input
     n = len(input)
     while True:
+        if is_full is not None and drop is not None and is_full():
+            _run_dropping(p, drop)
+            return
         pointer = p.pointer
         c = input[pointer] if pointer < n else EOF
         state = p.state

@@ -45,6 +45,15 @@ class TraceRecorder:
         else:
             self.dropped += 1
 
+    def is_full(self) -> bool:
+        """True once no further step is kept: the parser then stops describing its steps and
+        only counts them (``drop``), so a long input costs linear time with a trace too."""
+        return len(self.steps) >= self.max_steps
+
+    def drop(self) -> None:
+        """Count one step that was not kept (and not built)."""
+        self.dropped += 1
+
     def to_json(self) -> dict[str, Any]:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,
                 "max_steps": self.max_steps}

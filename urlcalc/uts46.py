@@ -268,29 +268,206 @@ def _has_rtl(label: str) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
+# RFC 3492 5: the Bootstring parameters of Punycode.
+_BASE: Final = 36
+_TMIN: Final = 1
+_TMAX: Final = 26
+_SKEW: Final = 38
+_DAMP: Final = 700
+_INITIAL_BIAS: Final = 72
+_INITIAL_N: Final = 0x80
+_ENCODE_DIGITS: Final = "abcdefghijklmnopqrstuvwxyz0123456789"
+# RFC 3492 5: A-Z and a-z are digits 0-25, 0-9 are 26-35.
+_DIGIT_VALUES: Final[dict[str, int]] = {
+    **{c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")},
+    **{c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
+    **{c: 26 + i for i, c in enumerate("0123456789")},
+}
+# Below this many code points, inserting into a Python list (a C memmove) beats the tree.
+_SMALL_LABEL: Final = 512
+
+
+def _adapt(delta: int, numpoints: int, first: bool) -> int:
+    """RFC 3492 6.1, bias adaptation."""
+    delta = delta // _DAMP if first else delta // 2
+    delta += delta // numpoints
+    k = 0
+    while delta > ((_BASE - _TMIN) * _TMAX) // 2:
+        delta //= _BASE - _TMIN
+        k += _BASE
+    return k + (_BASE - _TMIN + 1) * delta // (delta + _SKEW)
+
+
+def _threshold(k: int, bias: int) -> int:
+    """RFC 3492 6.2/6.3: t = k - bias, clamped to [tmin, tmax]."""
+    t = k - bias
+    return _TMIN if t < _TMIN else _TMAX if t > _TMAX else t
+
+
+class _Counts:
+    """A Fenwick tree of 0/1 marks over positions 0..size-1: prefix counts and "the k-th marked
+    position" in O(log size), so that Punycode runs in O(n log n) rather than the O(n^2) of
+    inserting into (or rescanning) a string for each code point."""
+
+    __slots__ = ("size", "top", "tree")
+
+    def __init__(self, size: int, marked: bool) -> None:
+        self.size = size
+        # all marked: node i covers (i - lowbit(i), i], so it holds lowbit(i)
+        self.tree = [i & -i for i in range(size + 1)] if marked else [0] * (size + 1)
+        self.tree[0] = 0
+        self.top = 1 << (size.bit_length() - 1) if size else 0
+
+    def add(self, position: int, value: int) -> None:
+        tree, size = self.tree, self.size
+        i = position + 1
+        while i <= size:
+            tree[i] += value
+            i += i & -i
+
+    def before(self, position: int) -> int:
+        """How many marked positions are below ``position``."""
+        tree = self.tree
+        total = 0
+        i = position
+        while i > 0:
+            total += tree[i]
+            i -= i & -i
+        return total
+
+    def find(self, k: int) -> int:
+        """The position of the k-th marked position (k counts from 1)."""
+        tree, size = self.tree, self.size
+        pos = 0
+        step = self.top
+        while step:
+            nxt = pos + step
+            if nxt <= size and tree[nxt] < k:
+                pos = nxt
+                k -= tree[nxt]
+            step >>= 1
+        return pos
+
+
 def _punycode_decode(text: str) -> str | None:
-    """RFC 3492 6.2 decoding of an ASCII string; ``None`` on failure."""
+    """RFC 3492 6.2 decoding of an ASCII string; ``None`` on failure.
+
+    Bad digits and truncated variable-length integers fail; A-Z and a-z are the same digits
+    (RFC 3492 5). Integers are unbounded (RFC 3492 6.4 lets a decoder choose its overflow limit),
+    and a code point above U+10FFFF fails, as in Python's ``punycode`` codec, whose results this
+    reproduces in O(n log n) instead of O(n^2)."""
     # RFC 3492 6.2: the last delimiter is consumed only when basic code points precede it; a
-    # leading one is otherwise read as a digit, and "-" is not a digit. Python's codec would
-    # skip it (so "-bbk" would decode like "bbk").
-    if text.rfind("-") == 0:
+    # leading one is otherwise read as a digit, and "-" is not a digit. (Python's codec would
+    # skip it, so "-bbk" would decode like "bbk".)
+    delimiter = text.rfind("-")
+    if delimiter == 0:
         return None
-    try:
-        # The codec reads A-Z and a-z as the same digits (RFC 3492 5), reports a truncated
-        # variable-length integer or a bad digit, and rejects code points above U+10FFFF.
-        # Python's integers cannot overflow (RFC 3492 6.4); any delta too large for a 32-bit
-        # decoder also yields a code point above U+10FFFF unless the label is thousands of
-        # code points long.
-        return text.encode("ascii").decode("punycode")
-    except (UnicodeError, ValueError, OverflowError):
-        return None
+    basic = text[:delimiter] if delimiter > 0 else ""
+    extended = text[delimiter + 1:] if delimiter > 0 else text
+    # RFC 3492 6.2: first the insertions (position in the output at that time, code point);
+    # the code points only depend on the output's length, not on its content.
+    n, i, bias = _INITIAL_N, 0, _INITIAL_BIAS
+    length = len(basic)
+    positions: list[int] = []
+    code_points: list[int] = []
+    index, end = 0, len(extended)
+    values = _DIGIT_VALUES
+    while index < end:
+        oldi, w, k = i, 1, _BASE
+        while True:
+            if index >= end:
+                return None  # truncated variable-length integer
+            digit = values.get(extended[index])
+            index += 1
+            if digit is None:
+                return None
+            i += digit * w
+            t = _TMIN if k <= bias + _TMIN else _TMAX if k >= bias + _TMAX else k - bias
+            if digit < t:
+                break
+            w *= _BASE - t
+            k += _BASE
+        length += 1
+        bias = _adapt(i - oldi, length, oldi == 0)
+        n += i // length
+        if n > 0x10FFFF:
+            return None
+        i %= length
+        positions.append(i)
+        code_points.append(n)
+        i += 1
+    if length <= _SMALL_LABEL:
+        out = list(basic)
+        for position, cp in zip(positions, code_points, strict=True):
+            out.insert(position, chr(cp))
+        return "".join(out)
+    # Place the insertions last to first: the one made at position p of an output that later
+    # insertions only grew takes the (p+1)-th slot still free; the basic code points fill the
+    # slots left over, in order.
+    slots: list[str] = [""] * length
+    free = _Counts(length, marked=True)
+    for position, cp in zip(reversed(positions), reversed(code_points), strict=True):
+        slot = free.find(position + 1)
+        slots[slot] = chr(cp)
+        free.add(slot, -1)
+    rest = iter(basic)
+    return "".join(ch if ch else next(rest) for ch in slots)
 
 
 def _punycode_encode(label: str) -> tuple[str, bool]:
     """RFC 3492 6.3 encoding; returns (ASCII result, ok). Not ok for surrogate code points,
-    which are not Unicode scalar values (IdnaTestV2 expects A3 for them)."""
+    which are not Unicode scalar values (IdnaTestV2 expects A3 for them).
+
+    The same output as Python's ``punycode`` codec, in O(n log n): the count of code points below
+    the current one between two of its occurrences comes from a Fenwick tree, not a rescan."""
     ok = _SURROGATE_RE.search(label) is None
-    return label.encode("punycode").decode("ascii"), ok
+    basic = "".join(ch for ch in label if ch < "\x80")
+    out: list[str] = [basic + "-"] if basic else []
+    # the positions of each non-basic code point, in input order
+    occurrences: dict[int, list[int]] = {}
+    for position, ch in enumerate(label):
+        if ch >= "\x80":
+            occurrences.setdefault(ord(ch), []).append(position)
+    size = len(label)
+    below = _Counts(size, marked=False)  # the positions holding a code point below n
+    for position, ch in enumerate(label):
+        if ch < "\x80":
+            below.add(position, 1)
+    n, delta, bias = _INITIAL_N, 0, _INITIAL_BIAS
+    h = b = len(basic)
+    digits = _ENCODE_DIGITS
+    marked = b  # how many positions are marked in ``below``
+    for m in sorted(occurrences):
+        delta += (m - n) * (h + 1)
+        n = m
+        # RFC 3492 6.3: scan the input; each code point below n counts towards delta. Between
+        # two occurrences of n that is the difference of two prefix counts (an occurrence of n
+        # itself is not marked, so the count below it is also the count below the next
+        # position).
+        previous = 0
+        for position in occurrences[m]:
+            here = below.before(position)
+            delta += here - previous
+            previous = here
+            q, k = delta, _BASE
+            while True:
+                t = _threshold(k, bias)
+                if q < t:
+                    break
+                out.append(digits[t + (q - t) % (_BASE - t)])
+                q = (q - t) // (_BASE - t)
+                k += _BASE
+            out.append(digits[q])
+            bias = _adapt(delta, h + 1, h == b)
+            delta = 0
+            h += 1
+        delta += marked - previous
+        for position in occurrences[m]:
+            below.add(position, 1)
+        marked += len(occurrences[m])
+        delta += 1
+        n += 1
+    return "".join(out), ok
 
 
 # --------------------------------------------------------------------------------------------
@@ -316,14 +493,15 @@ def _check_joiners(label: str, failed: list[str]) -> None:
                 continue
             # If RegExpMatch((Joining_Type:{L,D})(Joining_Type:T)*\u200C
             #                (Joining_Type:T)*(Joining_Type:{R,D})) Then True;
+            # (walked by index: slicing the label at every joiner would be quadratic)
             before = "U"
-            for prev in reversed(label[:pos]):
-                before = _joining_type(prev)
+            for j in range(pos - 1, -1, -1):
+                before = _joining_type(label[j])
                 if before != "T":
                     break
             after = "U"
-            for nxt in label[pos + 1 :]:
-                after = _joining_type(nxt)
+            for j in range(pos + 1, len(label)):
+                after = _joining_type(label[j])
                 if after != "T":
                     break
             if before not in ("L", "D") or after not in ("R", "D"):

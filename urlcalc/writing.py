@@ -51,9 +51,12 @@ def _units(s: str, start: int, production: str, exclude: str = "") -> None:
 
 def is_valid_ipv4_address_string(s: str) -> bool:
     parts = s.split(".")
+    # url.bs: valid IPv4-address-string: four shortest (no leading zero) decimal numbers of at
+    # most 255; the length check first keeps int() off long digit strings (which it refuses
+    # past 4,300 digits).
     return len(parts) == 4 and all(
-        p and all(ch in ASCII_DIGITS for ch in p) and str(int(p)) == p and int(p) <= 255
-        for p in parts)
+        0 < len(p) <= 3 and all(ch in ASCII_DIGITS for ch in p) and str(int(p)) == p
+        and int(p) <= 255 for p in parts)
 
 
 def _pieces(s: str) -> int | None:
@@ -110,7 +113,10 @@ def is_valid_opaque_host_string(s: str) -> bool:
 
 
 def _port(s: str, start: int) -> None:
-    if s and not (all(ch in ASCII_DIGITS for ch in s) and int(s) <= 65535):
+    # url.bs: URL-port string: ASCII digits representing a 16-bit unsigned integer. Past five
+    # significant digits it is not one, checked without int() (which refuses past 4,300 digits).
+    if s and not (all(ch in ASCII_DIGITS for ch in s)
+                  and int(s[-5:]) <= 65535 and len(s.lstrip("0")) <= 5):
         raise _Invalid("URL-port string", start, "the port is not a 16-bit decimal number")
 
 

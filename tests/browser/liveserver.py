@@ -1,0 +1,112 @@
+"""A live urlcalc server in a thread and a Chromium launcher, shared by the browser tests
+(conftest.py) and the README screenshot script (screenshots.py)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+CHROMIUM = os.environ.get("URLCALC_CHROMIUM", "/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+REPO = Path(__file__).resolve().parents[2]
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+class QuietHandler(WSGIRequestHandler):
+    """No access log (a test run makes hundreds of API calls)."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        pass
+
+
+@contextmanager
+def live_server() -> Iterator[str]:
+    """Serve ``urlcalc.server:create_app()`` on a free localhost port; yield its base URL."""
+    from urlcalc import server as server_module
+
+    app = server_module.create_app()
+    warm_up = getattr(server_module, "warm_up", None)
+    if warm_up is not None:
+        warm_up(app)  # compress the Pyodide assets once, before the first browser asks
+    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=httpd.serve_forever, name="urlcalc-live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}/"
+    finally:
+        httpd.shutdown()
+        thread.join(timeout=10)
+        httpd.server_close()
+
+
+def launch(playwright: Any, **kwargs: Any) -> Any:
+    """Debian's Chromium through Playwright (no `playwright install`)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, **kwargs)
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in LOCAL_HOSTS
+
+
+class Offline:
+    """A route handler: requests that would leave localhost are aborted and recorded."""
+
+    def __init__(self) -> None:
+        self.blocked: list[str] = []
+
+    def __call__(self, route: Any) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.fallback()
+        else:
+            self.blocked.append(url)
+            route.abort("blockedbyclient")
+
+
+class PageProbe:
+    """A page with everything the tests check collected: console errors, page errors,
+    dialogs, and requests aborted because they would leave localhost."""
+
+    def __init__(self, context: Any, page: Any, offline: Offline, base_url: str) -> None:
+        self.context = context
+        self.page = page
+        self.offline = offline
+        self.base_url = base_url
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.attach(page)
+
+    def attach(self, page: Any) -> None:
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+
+    def open(self, fragment: str = "", query: str = "engine=server") -> Any:
+        url = self.base_url + ("?" + query if query else "") + ("#" + fragment if fragment else "")
+        self.page.goto(url)
+        self.page.wait_for_selector("body[data-engine]", timeout=30_000)
+        return self.page
+
+    def assert_clean(self) -> None:
+        assert self.page_errors == [], self.page_errors
+        assert self.console_errors == [], self.console_errors
+        assert self.dialogs == [], self.dialogs
+        assert self.offline.blocked == [], self.offline.blocked

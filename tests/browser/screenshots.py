@@ -1,0 +1,94 @@
+"""Take the README screenshots of the calculator page (run by hand, not by pytest):
+
+    .venv/bin/python tests/browser/screenshots.py [OUT_DIR]     # default docs/img
+
+Starts the real app on a free port, opens the page once in Debian's Chromium (offline: anything
+that would leave localhost is aborted), waits until Pyodide answers, then drives the page through
+its URL fragment (the permalink state) and saves one PNG per view.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from liveserver import REPO, Offline, launch, live_server
+
+WIDTH, HEIGHT = 1280, 960
+
+
+def fragment(**state: object) -> str:
+    parts = []
+    for key, value in state.items():
+        text = json.dumps(value) if key == "ops" else str(value)
+        parts.append(f"{key}={quote(text, safe='')}")
+    return "&".join(parts)
+
+
+SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
+    # name, page state, options (width/height/clip selector)
+    ("components", {"input": "HTTPS://user:pa$$@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top"}, {}),
+    ("steps", {"input": "http://u@EXAMPLE.com:8080/a/../b", "view": "steps", "step": 37}, {}),
+    ("resolution", {"input": "../c/./d?q#f", "base": "https://user@example.org:8443/a/b/index.html?x#y",
+                    "view": "resolution"}, {}),
+    ("setters", {"input": "https://example.com/docs?a=1", "view": "setters",
+                 "ops": [["protocol", "mailto"], ["port", "8080"],
+                         ["searchParams.append", "q=url calc"], ["hostname", "ex ample.com"]]}, {}),
+    ("validation", {"input": " https://user@0x7f.1\\a\\..\\b?<q>#\u00a0",
+                    "view": "validation"}, {}),
+    ("compare", {"input": "file://localhost//a//../..//foo", "view": "compare"}, {}),
+    ("calculators", {"input": "https://example.com/", "view": "calculators", "pct": "a b/ç?&=€",
+                     "host": "faß.ExAmPle", "form": "a=1&b=x+y&c=%E2%82%AC&a"}, {}),
+    ("examples", {"input": "https://127.1/", "view": "examples"}, {}),
+    ("presenter", {"input": "https://0x7f.1/%7Efoo/../b?q=1#x", "view": "steps", "step": 21,
+                   "presenter": 1}, {"height": 1000}),
+    ("mobile", {"input": "https://faß.example:8080/a/../b?q#f"}, {"width": 360, "height": 1100}),
+]
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[1]) if len(argv) > 1 else REPO / "docs" / "img"
+    out.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import expect, sync_playwright
+
+    with live_server() as base_url, sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT},
+                                      device_scale_factor=1)
+        offline = Offline()
+        context.route("**/*", offline)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url + "#" + fragment(input="https://example.com/"))
+        expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
+        for name, state, opts in SHOTS:
+            width = int(opts.get("width", WIDTH))  # type: ignore[call-overload]
+            height = int(opts.get("height", HEIGHT))  # type: ignore[call-overload]
+            page.set_viewport_size({"width": width, "height": height})
+            before = page.evaluate("Number(document.body.dataset.renders || 0)")
+            page.evaluate("(f) => { location.hash = f; }", fragment(**state))
+            page.wait_for_function("(n) => Number(document.body.dataset.renders) > n", arg=before)
+            page.wait_for_timeout(1000)  # setters/calculator calls settle, the paper tape records
+            page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+            # the whole page for the first view; the result and the view below the inputs else
+            scroll = opts.get("scroll", None if name in ("components", "mobile") else ".summary")
+            if scroll:
+                page.locator(str(scroll)).evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            path = out / f"{name}.png"
+            page.screenshot(path=str(path), full_page=False)
+            print(f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
+        browser.close()
+    if errors or offline.blocked:
+        print("errors:", errors, "blocked:", offline.blocked, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

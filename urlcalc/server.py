@@ -1,0 +1,605 @@
+"""The calculator's web server: the page, the Pyodide runtime, the browser bundle and a JSON API.
+
+URL layout (``web/js/engine.js`` relies on it)::
+
+    /                       web/index.html
+    /css/..., /js/..., /img/...   files under web/ (those folders only)
+    /pyodide/<file>         the files Pyodide needs to boot, from web/node_modules/pyodide
+    /bundle.zip             urlcalc + idna for Pyodide (``urlcalc.bundle``), ETag = its sha256
+    /config.json            {"api": "api/"}: tells the page that the JSON API is here
+                            (``export_static`` writes {"api": null} instead)
+    /favicon.ico            204 (the page uses a data: icon)
+    /api/<kind>             POST a JSON object, or GET with query parameters: the result model of
+                            ``urlcalc.model.dispatch(kind, params)``; kinds: parse, set, host,
+                            urlencoded, percent, validate, version
+
+Every error, from a bad request to a bug, is a JSON object ``{"error": "..."}`` with a 4xx or 5xx
+status (the page sends ``X-Urlcalc-Soft-Errors: 1`` to get its refused requests with status 200,
+like the worker's answers, because browsers log every 4xx as a console error). Every response
+carries a strict Content-Security-Policy (see ``CSP``), nosniff and no-referrer. Large assets are
+sent gzip-compressed when the client accepts it; the compressed bytes are computed once and kept
+in memory and under ``.cache/gzip/`` (keyed by content hash).
+
+``create_app()`` is the app factory (``flask --app urlcalc.server:create_app run``);
+``serve(host, port, dev=False)`` runs it under waitress (or Flask's development server);
+``export_static(dir)`` writes the page as a static site that runs on Pyodide alone.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import sys
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.routing import RoutingException
+from werkzeug.security import safe_join
+
+from urlcalc import bundle, model
+from urlcalc.model import ModelError
+
+__all__ = [
+    "API_KINDS",
+    "CSP",
+    "MAX_BODY_BYTES",
+    "PYODIDE_FILES",
+    "create_app",
+    "export_static",
+    "serve",
+    "warm_up",
+]
+
+REPO = Path(__file__).resolve().parent.parent
+WEB_DIR = REPO / "web"
+PYODIDE_SUBDIR = Path("node_modules") / "pyodide"
+# Compressed assets survive restarts here when running from a source checkout.
+DEFAULT_CACHE_DIR = REPO / ".cache" / "gzip" if (REPO / "pyproject.toml").is_file() else None
+
+# Exactly what `loadPyodide` fetches in a module worker (checked in Chromium: the page, the worker,
+# these five files and bundle.zip are every request of a cold boot; the npm package holds no
+# wheels, and no package is loaded).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+STATIC_FOLDERS = ("css", "js", "img")
+API_KINDS = ("parse", "set", "host", "urlencoded", "percent", "validate", "version")
+
+# The largest legal request: a 64 KiB input plus a few setter values, JSON-escaped. Anything
+# bigger is refused with 413 before it is parsed.
+MAX_BODY_BYTES = 1024 * 1024
+
+# Content-Security-Policy for every response (the page, the worker script, the API). A dedicated
+# worker loaded from our origin runs under the policy of its own script's response, so this one
+# governs Pyodide too. Tested in Debian Chromium 156 with the module worker booting Pyodide
+# 314.0.7 and answering: no violation, no console message. The one relaxation over "scripts from
+# 'self' only":
+#   'wasm-unsafe-eval'  lets WebAssembly.instantiateStreaming compile pyodide.asm.wasm (without it:
+#                       "CompileError: ... violates the following Content Security policy
+#                       directive"). It allows no JS eval(): Pyodide 314's glue does not need
+#                       'unsafe-eval' (its eval() calls serve EM_ASM in dynamically loaded .so
+#                       files and emscripten_run_script, neither of which urlcalc uses).
+# img-src also allows data: for the page's `<link rel="icon" href="data:,">`.
+# No 'unsafe-inline' anywhere: no inline script or event-handler attribute, no style attribute
+# or <style> element (set styles through classes or element.style), no javascript: URLs.
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "worker-src 'self'",
+        "connect-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'none'",
+    )
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+# Registered here, never guessed from /etc/mime.types (slim images lack it; a wasm served as
+# application/octet-stream makes loadPyodide hang, an .mjs as text/plain kills the worker).
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+}
+COMPRESSIBLE = frozenset({".html", ".css", ".js", ".mjs", ".json", ".map", ".wasm", ".zip",
+                          ".txt", ".svg", ".ico"})
+# Below this size gzip is not worth a separate representation.
+MIN_GZIP_BYTES = 1024
+# API answers (a traced parse can be hundreds of KB) are compressed on the fly above this size.
+MIN_GZIP_API_BYTES = 8 * 1024
+
+
+# Sent by web/js/engine.js: answer refused requests with 200 {"error": ...} instead of a 4xx.
+SOFT_ERRORS_HEADER = "X-Urlcalc-Soft-Errors"
+
+
+class ApiError(Exception):
+    """A request we refuse, with its HTTP status and a message for the client."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+# --- assets: bytes + gzip + ETag, cached by content -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Asset:
+    data: bytes
+    gz: bytes | None  # None when not worth compressing
+    digest: str  # sha256 hex of data
+    mime: str
+
+
+def _mime(name: str) -> str:
+    return MIME_TYPES.get(Path(name).suffix.lower(), "application/octet-stream")
+
+
+def _etag(asset: Asset, gzipped: bool) -> str:
+    # A strong validator per representation: the gzip bytes are another representation.
+    return asset.digest + "-gzip" if gzipped else asset.digest
+
+
+class AssetCache:
+    """Files (and the bundle) with their gzip form, computed once per content hash."""
+
+    def __init__(self, cache_dir: Path | None) -> None:
+        self.cache_dir = cache_dir
+        self._lock = threading.Lock()
+        self._key_locks: dict[str, threading.Lock] = {}
+        self._files: dict[Path, tuple[int, int, Asset]] = {}
+        self._by_digest: dict[str, Asset] = {}
+
+    def _key_lock(self, key: str) -> threading.Lock:
+        with self._lock:
+            return self._key_locks.setdefault(key, threading.Lock())
+
+    def _gzip(self, data: bytes, digest: str) -> bytes | None:
+        path = self.cache_dir / f"{digest}.gz" if self.cache_dir is not None else None
+        if path is not None and path.is_file():
+            try:
+                return path.read_bytes() or None
+            except OSError:
+                pass
+        gz: bytes | None = gzip.compress(data, compresslevel=9, mtime=0)
+        if gz is not None and len(gz) >= len(data):
+            gz = None
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+                tmp.write_bytes(gz or b"")  # empty file: "not worth compressing"
+                os.replace(tmp, path)
+            except OSError:
+                pass  # a read-only checkout still works, compressing once per process
+        return gz
+
+    def _make(self, data: bytes, name: str, digest: str) -> Asset:
+        gz = None
+        if Path(name).suffix.lower() in COMPRESSIBLE and len(data) >= MIN_GZIP_BYTES:
+            gz = self._gzip(data, digest)
+        return Asset(data, gz, digest, _mime(name))
+
+    def from_bytes(self, data: bytes, name: str, digest: str | None = None) -> Asset:
+        """An asset for generated bytes (the bundle), kept by digest."""
+        digest = digest or hashlib.sha256(data).hexdigest()
+        cached = self._by_digest.get(digest)
+        if cached is not None:
+            return cached
+        with self._key_lock(digest):
+            cached = self._by_digest.get(digest)
+            if cached is None:
+                cached = self._by_digest[digest] = self._make(data, name, digest)
+            return cached
+
+    def file(self, path: Path) -> Asset | None:
+        """The asset for a file, re-read when its mtime or size changes; None if missing."""
+        try:
+            st = path.stat()
+        except (OSError, ValueError):
+            return None
+        entry = self._files.get(path)
+        if entry is not None and entry[0] == st.st_mtime_ns and entry[1] == st.st_size:
+            return entry[2]
+        with self._key_lock(str(path)):
+            entry = self._files.get(path)
+            if entry is not None and entry[0] == st.st_mtime_ns and entry[1] == st.st_size:
+                return entry[2]
+            try:
+                data = path.read_bytes()
+            except OSError:
+                return None
+            asset = self._make(data, path.name, hashlib.sha256(data).hexdigest())
+            self._files[path] = (st.st_mtime_ns, st.st_size, asset)  # replaces the old version
+            return asset
+
+
+def _accepts_gzip() -> bool:
+    return request.accept_encodings["gzip"] > 0
+
+
+def _asset_response(asset: Asset, cache_control: str = "no-cache") -> Response:
+    gzipped = asset.gz is not None and _accepts_gzip()
+    tag = _etag(asset, gzipped)
+    headers = {"ETag": f'"{tag}"', "Cache-Control": cache_control}
+    if asset.gz is not None:
+        headers["Vary"] = "Accept-Encoding"
+    # Either representation validates: both stand for the same bytes.
+    if request.if_none_match.contains_weak(asset.digest) or request.if_none_match.contains_weak(
+        asset.digest + "-gzip"
+    ):
+        return Response(status=304, headers=headers)
+    body = asset.data
+    if gzipped:
+        assert asset.gz is not None
+        body = asset.gz
+        headers["Content-Encoding"] = "gzip"
+    return Response(body, status=200, headers=headers, content_type=asset.mime)
+
+
+# --- JSON -----------------------------------------------------------------------------------------
+
+
+def _json_response(obj: Any, status: int = 200) -> Response:
+    try:
+        body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate somewhere: \u-escape everything instead
+        body = json.dumps(obj).encode("ascii")
+    headers = {"Cache-Control": "no-store"}
+    if len(body) >= MIN_GZIP_API_BYTES and _accepts_gzip():
+        body = gzip.compress(body, compresslevel=1, mtime=0)
+        headers["Content-Encoding"] = "gzip"
+        headers["Vary"] = "Accept-Encoding"
+    return Response(body, status=status, headers=headers,
+                    content_type="application/json; charset=utf-8")
+
+
+def _error(status: int, message: str) -> Response:
+    return _json_response({"error": message}, status)
+
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"", "0", "false", "no", "off"})
+_REPEATABLE = frozenset({"op", "value"})
+
+
+def _post_params() -> dict[str, Any]:
+    if request.mimetype != "application/json":
+        got = request.content_type or "none"
+        raise ApiError(415, f"Content-Type must be application/json (got {got})")
+    data = request.get_data(cache=False)  # raises 413 over MAX_CONTENT_LENGTH
+    if not data.strip():
+        raise ApiError(400, "the request body is empty: send a JSON object")
+    try:
+        params = json.loads(data)
+    except RecursionError:
+        raise ApiError(400, "the request body is nested too deeply") from None
+    except ValueError as e:  # JSONDecodeError and UnicodeDecodeError
+        raise ApiError(400, f"the request body is not JSON: {e}") from None
+    if not isinstance(params, dict):
+        raise ApiError(400, f"the request body must be a JSON object, not {_json_type(params)}")
+    return params
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def _get_params(kind: str) -> dict[str, Any]:
+    """Query parameters as the JSON object a POST would carry (strings; trace as a boolean;
+    for set, ``op``/``value`` pairs in order)."""
+    args = request.args
+    params: dict[str, Any] = {}
+    for name in args:
+        values = args.getlist(name)
+        if name in _REPEATABLE:
+            continue
+        if len(values) > 1:
+            raise ApiError(400, f"query parameter {name!r} is given {len(values)} times")
+        params[name] = values[0]
+    if "trace" in params:
+        flag = params["trace"].strip().lower()
+        if flag not in _TRUE | _FALSE:
+            raise ApiError(400, f"query parameter 'trace' must be 1/0, true/false, yes/no or "
+                           f"on/off, not {params['trace']!r}")
+        params["trace"] = flag in _TRUE
+    if kind == "set":
+        ops, values = args.getlist("op"), args.getlist("value")
+        if len(ops) != len(values):
+            raise ApiError(400, f"each 'op' needs one 'value' (got {len(ops)} op and "
+                           f"{len(values)} value parameters)")
+        if not ops:
+            raise ApiError(400, "missing setter operations: give op=SETTER&value=VALUE pairs")
+        params["ops"] = [[op, value] for op, value in zip(ops, values, strict=True)]
+    return params
+
+
+# --- the app --------------------------------------------------------------------------------------
+
+
+def _static_path(root: Path, name: str) -> Path | None:
+    """``root/name`` if it names a regular, visible file strictly inside ``root``; else None."""
+    if not name or any(ord(c) < 0x20 or c == "\x7f" or c == "\\" for c in name):
+        return None
+    joined = safe_join(str(root), name)
+    if joined is None:
+        return None
+    if any(part.startswith(".") for part in Path(name).parts):
+        return None
+    path = Path(joined)
+    return path if path.is_file() else None
+
+
+def create_app(
+    web_dir: str | os.PathLike[str] | None = None,
+    pyodide_dir: str | os.PathLike[str] | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
+) -> Flask:
+    """The Flask app. ``web_dir`` defaults to $URLCALC_WEB_DIR or the checkout's web/,
+    ``pyodide_dir`` to web_dir/node_modules/pyodide, ``cache_dir`` (compressed assets) to the
+    checkout's .cache/gzip (memory only when not running from a checkout)."""
+    web = Path(web_dir or os.environ.get("URLCALC_WEB_DIR") or WEB_DIR).resolve()
+    pyodide = Path(pyodide_dir).resolve() if pyodide_dir else web / PYODIDE_SUBDIR
+    cache = Path(cache_dir) if cache_dir else DEFAULT_CACHE_DIR
+    assets = AssetCache(cache)
+
+    app = Flask("urlcalc", static_folder=None)
+    # "/js//etc/passwd" is a 404 like any other bad path, not a redirect to "/js/etc/passwd".
+    app.url_map.merge_slashes = False
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    app.config["URLCALC_WEB_DIR"] = web
+    app.config["URLCALC_PYODIDE_DIR"] = pyodide
+    app.extensions["urlcalc_assets"] = assets
+
+    @app.after_request
+    def _security_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    @app.errorhandler(ApiError)
+    def _api_error(e: ApiError) -> Response:
+        return _error(e.status, e.message)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(e: HTTPException) -> Response | HTTPException:
+        if isinstance(e, RoutingException):  # redirects (e.g. a missing trailing slash)
+            return e
+        code = e.code or 500
+        if code == 404:
+            message = f"not found: {request.path}"
+        elif isinstance(e, MethodNotAllowed):
+            allowed = ", ".join(sorted(e.valid_methods or ()))
+            message = f"method {request.method} not allowed for {request.path} (use {allowed})"
+        elif code == 413:
+            message = f"the request body is over the {MAX_BODY_BYTES} byte limit"
+        else:
+            message = f"{e.name}: {e.description}" if e.description else str(e.name)
+        response = _error(code, message)
+        if isinstance(e, MethodNotAllowed) and e.valid_methods:
+            response.headers["Allow"] = ", ".join(e.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def _internal_error(e: Exception) -> Response:
+        app.logger.exception("unhandled error on %s %s", request.method, request.path)
+        return _error(500, f"internal server error ({type(e).__name__}); see the server log")
+
+    def _file_or_404(path: Path | None, what: str) -> Response:
+        asset = assets.file(path) if path is not None else None
+        if asset is None:
+            return _error(404, f"not found: {what}")
+        return _asset_response(asset)
+
+    @app.get("/")
+    @app.get("/index.html")
+    def _index() -> Response:
+        path = web / "index.html"
+        if not path.is_file():
+            return _error(404, f"the page is missing: {path} does not exist")
+        return _file_or_404(path, request.path)
+
+    @app.get("/<any(css, js, img):folder>/<path:name>")
+    def _static(folder: str, name: str) -> Response:
+        return _file_or_404(_static_path(web / folder, name), request.path)
+
+    @app.get("/pyodide/<name>")
+    def _pyodide(name: str) -> Response:
+        if name not in PYODIDE_FILES:
+            return _error(404, f"not found: {request.path} (not a Pyodide boot file)")
+        path = pyodide / name
+        if not path.is_file():
+            return _error(404, f"Pyodide is not installed: {path} is missing (run `make npm`)")
+        return _file_or_404(path, request.path)
+
+    @app.get("/bundle.zip")
+    def _bundle() -> Response:
+        # Built from the source tree on first request (bundle_bytes caches it per process; the
+        # development server's reloader restarts the process when a source file changes).
+        data = bundle.bundle_bytes()
+        return _asset_response(assets.from_bytes(data, "bundle.zip", bundle.bundle_digest()))
+
+    @app.get("/config.json")
+    def _config() -> Response:
+        return _json_response({"api": "api/"})
+
+    @app.get("/favicon.ico")
+    def _favicon() -> Response:
+        return Response(status=204, headers={"Cache-Control": "max-age=86400"})
+
+    @app.route("/api/<kind>", methods=["GET", "POST"])
+    def _api(kind: str) -> Response:
+        try:
+            if kind not in API_KINDS:
+                raise ApiError(404, f"unknown kind {kind!r}; expected one of "
+                               f"{', '.join(API_KINDS)}")
+            params = _post_params() if request.method == "POST" else _get_params(kind)
+            try:
+                result = model.dispatch(kind, params)
+            except ModelError as e:
+                raise ApiError(400, str(e)) from None
+        except ApiError as e:
+            # The page asks for its refusals with status 200 (the body is still {"error": ...},
+            # as the worker answers): the browser logs every 4xx fetch as a console error, and
+            # a half-typed encoding label is not one.
+            if request.headers.get(SOFT_ERRORS_HEADER) == "1":
+                return _error(200, e.message)
+            raise
+        return _json_response(result)
+
+    return app
+
+
+def warm_up(app: Flask) -> None:
+    """Read and compress the big assets now, so that the first browser does not wait for it."""
+    assets: AssetCache = app.extensions["urlcalc_assets"]
+    pyodide: Path = app.config["URLCALC_PYODIDE_DIR"]
+    for name in PYODIDE_FILES:
+        assets.file(pyodide / name)
+    assets.from_bytes(bundle.bundle_bytes(), "bundle.zip", bundle.bundle_digest())
+
+
+def _url(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("", "0.0.0.0") else "[::1]" if host == "::" else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False) -> None:
+    """Serve the calculator. ``dev``: Flask's development server (debugger, reloader); otherwise
+    waitress, a multi-threaded production WSGI server (a classroom of browsers, each opening
+    several connections, while the Flask development server is meant for one developer)."""
+    app = create_app()
+    pyodide: Path = app.config["URLCALC_PYODIDE_DIR"]
+    if not (pyodide / "pyodide.mjs").is_file():
+        print(f"warning: {pyodide} is missing (run `make npm`): the page will answer from the "
+              "API only", file=sys.stderr)
+    warm_up(app)
+    if dev:
+        print(f"urlcalc (development server) at {_url(host, port)}", flush=True)
+        app.run(host=host, port=port, debug=True, threaded=True)
+        return
+    from waitress import create_server
+
+    server = create_server(
+        app,
+        host=host,
+        port=port,
+        threads=8,
+        # ~30 browsers x 6 connections each; select() copes with a few hundred sockets.
+        connection_limit=500,
+        max_request_body_size=MAX_BODY_BYTES,
+        ident="urlcalc",
+    )
+    effective_port = int(getattr(server, "effective_port", port))
+    if host in ("0.0.0.0", "::", ""):
+        print("urlcalc listening on all interfaces", flush=True)
+    print(f"urlcalc at {_url(host, effective_port)}", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+
+
+# --- static export --------------------------------------------------------------------------------
+
+_EXPORT_MARKER = "config.json"
+
+
+def _copy_tree(src: Path, dst: Path) -> Iterable[Path]:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if any(part.startswith(".") for part in rel.parts) or not path.is_file():
+            continue
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+        yield target
+
+
+def export_static(dir: str | os.PathLike[str], web_dir: str | os.PathLike[str] | None = None,
+                  pyodide_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Write the page as a static site (Pyodide only, no API) into ``dir``; return its path.
+
+    The folder holds index.html, css/, js/, img/ (those that exist), pyodide/ (the boot files),
+    bundle.zip and config.json ({"api": null}: engine.js then never calls the API). A non-empty
+    folder is only overwritten if it is a previous export. The host must serve .wasm as
+    application/wasm and .mjs as text/javascript."""
+    web = Path(web_dir or os.environ.get("URLCALC_WEB_DIR") or WEB_DIR).resolve()
+    pyodide = Path(pyodide_dir).resolve() if pyodide_dir else web / PYODIDE_SUBDIR
+    out = Path(dir)
+    index = web / "index.html"
+    if not index.is_file():
+        raise FileNotFoundError(f"cannot export: {index} does not exist")
+    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise FileNotFoundError(f"cannot export: Pyodide files missing from {pyodide}: "
+                                f"{', '.join(missing)} (run `make npm`)")
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"cannot export: {out} is not a directory")
+    if out.is_dir() and any(out.iterdir()):
+        if not (out / _EXPORT_MARKER).is_file():
+            raise FileExistsError(f"cannot export: {out} is not empty and not a previous export")
+        for name in (*STATIC_FOLDERS, "pyodide"):
+            shutil.rmtree(out / name, ignore_errors=True)
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(index, out / "index.html")
+    for folder in STATIC_FOLDERS:
+        if (web / folder).is_dir():
+            list(_copy_tree(web / folder, out / folder))
+    (out / "pyodide").mkdir(exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, out / "pyodide" / name)
+    (out / "bundle.zip").write_bytes(bundle.bundle_bytes())
+    (out / _EXPORT_MARKER).write_text(json.dumps({"api": None}) + "\n", encoding="utf-8")
+    return out

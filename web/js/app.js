@@ -1,0 +1,578 @@
+// urlcalc page: wires the inputs, the engine (Pyodide worker or the Flask API) and the views.
+// The page renders the urlcalc result model; it computes nothing about URLs itself, except the
+// browser's own new URL() shown in the Compare view.
+import { createEngine } from "./engine.js";
+import { codePointCells, fill, h, hrefPieces, legend, vis } from "./views/dom.js";
+import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
+import { failureBox, renderComponents } from "./views/components.js";
+import { StepsView } from "./views/steps.js";
+import { renderResolution } from "./views/resolution.js";
+import { SettersView } from "./views/setters.js";
+import { renderValidation, verdict } from "./views/validation.js";
+import { renderCompare } from "./views/compare.js";
+import { CalculatorsView } from "./views/calculators.js";
+import { EXAMPLES, Tape, renderExamples } from "./views/examples.js";
+import { encodingValue, fillEncodings } from "./views/encodings.js";
+import { OPERATIONS } from "./views/setters.js";
+import {
+  copyText, fragmentToState, settersEntries, stateToFragment, toMarkdown, toastFn,
+  urltestdataEntry, wptJSON,
+} from "./views/share.js";
+
+const $ = (id) => document.getElementById(id);
+const VIEWS = ["components", "steps", "resolution", "setters", "validation", "compare", "calculators", "examples"];
+const DEFAULT_INPUT = "HTTPS://user@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top";
+
+const els = {
+  input: $("input"), base: $("base"), escaped: $("input-escaped"), enc: $("encoding"),
+  inputView: $("input-view"), hrefView: $("href-view"), verdictSlot: $("verdict-slot"),
+  requestError: $("request-error"), engineAnswer: $("engine-answer"), engineBoot: $("engine-boot"),
+  differ: $("engines-differ"), tabs: $("tabs"), presenter: $("presenter"), help: $("help"),
+  copyDialog: $("copy-dialog"), copyText: $("copy-text"), toast: $("toast"),
+};
+const panels = Object.fromEntries(VIEWS.map((v) => [v, $("panel-" + v)]));
+const tabs = Object.fromEntries(VIEWS.map((v) => [v, $("tab-" + v)]));
+const toast = toastFn(els.toast);
+
+// ---- state ----------------------------------------------------------------------------------
+
+/** Read a fragment into a state the page (and the model) can use. */
+function stateFrom(fragment) {
+  const s = fragmentToState(fragment);
+  if (!fragment.includes("input=")) s.input = DEFAULT_INPUT;
+  if (!VIEWS.includes(s.view)) s.view = "components";
+  s.enc = encodingValue(s.enc);
+  s.pctenc = encodingValue(s.pctenc);
+  s.ops = s.ops.filter(([op]) => OPERATIONS.includes(op));
+  return s;
+}
+
+const state = stateFrom(location.hash.slice(1));
+
+let lastWritten = null;
+function writeFragment(push = false) {
+  const frag = stateToFragment(state);
+  if (frag === lastWritten) return;
+  lastWritten = frag;
+  const url = location.pathname + location.search + "#" + frag;
+  try {
+    if (push) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  } catch {
+    // history can throttle very frequent updates; the next change writes it again
+    lastWritten = null;
+  }
+}
+
+// ---- engine ---------------------------------------------------------------------------------
+
+const force = new URLSearchParams(location.search).get("engine");
+let engine = null;
+try {
+  engine = createEngine({ force: force === "pyodide" || force === "server" ? force : null });
+} catch (e) {
+  engine = null;
+  showRequestError("The engine could not start: " + (e && e.message ? e.message : String(e)));
+}
+
+async function call(kind, params) {
+  if (!engine) return { error: "no engine" };
+  try {
+    return await engine.call(kind, params);
+  } catch (e) {
+    return { error: e && e.message ? e.message : String(e) };
+  }
+}
+
+function showRequestError(msg) {
+  els.requestError.hidden = !msg;
+  els.requestError.replaceChildren(msg ? vis(msg) : "");
+}
+
+let renders = 0;
+function rendered(answer) {
+  renders += 1;
+  document.body.dataset.renders = String(renders);
+  if (answer && answer.engine) document.body.dataset.engine = answer.engine;
+}
+
+function engineLine(answer) {
+  const r = answer && answer.result;
+  const info = r && r.engine;
+  const who = answer ? (answer.engine === "pyodide" ? "Pyodide (in this page)" : "the server") : "?";
+  if (!info) return `urlcalc via ${who}`;
+  return `urlcalc ${info.urlcalc || ""} via ${who}: Python ${info.python}, Unicode ${info.unicode}` +
+    (info.idna ? `, idna ${info.idna}` : "");
+}
+
+let lastAnswer = null;
+function renderEngine(answer) {
+  if (answer) lastAnswer = answer;
+  const a = lastAnswer;
+  if (a && a.result && a.result.engine) {
+    const info = a.result.engine;
+    fill(els.engineAnswer,
+      h("span", { class: ["engine-name", "eng-" + (a.engine === "pyodide" ? "pyodide" : "server")], title: "which engine answered" },
+        a.engine === "pyodide" ? "Pyodide" : "Server"),
+      h("span", { class: "engine-ver" }, "Python ", String(info.python), " · Unicode ", String(info.unicode)),
+      typeof a.ms === "number" ? h("span", { class: "engine-ms" }, a.ms < 10 ? a.ms.toFixed(1) + " ms" : Math.round(a.ms) + " ms") : null);
+    els.engineAnswer.title = engineLine(a) + (info.idna_tables ? `, IDNA tables ${info.idna_tables}` : "");
+  }
+  const info = engine ? engine.info || {} : {};
+  let boot = "";
+  const forced = force === "server" || force === "pyodide" ? ` (forced by ?engine=${force})` : "";
+  if (!engine) boot = "no engine";
+  else if (info.status === "booting") boot = force === "server" ? "" : "Pyodide booting…";
+  else if (info.status === "ready") boot = forced ? forced.trim() : "";
+  else if (info.status === "failed") {
+    boot = (engine.current === "server" ? "Pyodide unavailable: the server answers" : "No engine can answer") +
+      (info.error ? ` (${info.error})` : "");
+  }
+  els.engineBoot.textContent = boot;
+  els.engineBoot.className = "engine-boot " + (info.status || "");
+}
+
+// ---- rendering ------------------------------------------------------------------------------
+
+let result = null; // the last rendered parse result
+let seq = 0;
+let renderedSeq = 0;
+const renderedFor = {}; // view -> result object it was last rendered with
+
+// The trace is only asked for when the Steps view shows it (a traced answer is much bigger).
+function paramsFor(withTrace = state.view === "steps") {
+  const p = { input: state.input };
+  if (state.base !== "") p.base = state.base;
+  if (state.enc !== "") p.encoding = state.enc;
+  if (withTrace) p.trace = true;
+  return p;
+}
+
+const MAX_BYTES = 64 * 1024; // the model refuses longer fields: say so without asking
+function tooLong(...fields) {
+  const enc = new TextEncoder();
+  return fields.some((f) => typeof f === "string" && enc.encode(f).length > MAX_BYTES);
+}
+
+async function compute() {
+  const n = ++seq;
+  if (tooLong(state.input, state.base)) {
+    renderedSeq = n;
+    showRequestError(`The input is over ${MAX_BYTES / 1024} KiB: urlcalc does not parse inputs that long.`);
+    rendered(null);
+    return;
+  }
+  const answer = await call("parse", paramsFor());
+  if (n < renderedSeq) return; // an older answer arriving late
+  renderedSeq = n;
+  if (answer.error) {
+    showRequestError(answer.error);
+    rendered(null);
+    return;
+  }
+  showRequestError("");
+  const t0 = performance.now();
+  result = answer.result;
+  renderGlance(result);
+  renderEngine(answer);
+  renderView(state.view);
+  rendered(answer);
+  // timings for benchmarks and the curious: the engine's round trip and our render
+  window.urlcalcStats = { callMs: answer.ms, renderMs: Math.round((performance.now() - t0) * 10) / 10 };
+  scheduleIdle();
+}
+
+function renderGlance(r) {
+  els.inputView.replaceChildren(codePointCells(r.input, r.spans).frag);
+  if (r.ok) els.hrefView.replaceChildren(hrefPieces(r.href_spans));
+  else els.hrefView.replaceChildren(failureBox(r));
+  els.hrefView.classList.toggle("failed", !r.ok);
+  els.verdictSlot.replaceChildren(verdict(r));
+  applyDiffers();
+}
+
+const stepsView = new StepsView(panels.steps, {
+  onChange: (i) => {
+    state.step = i;
+    scheduleFragment();
+  },
+});
+const settersView = new SettersView(panels.setters, {
+  getOps: () => state.ops,
+  setOps: (ops, structural) => {
+    state.ops = ops;
+    writeFragment(structural);
+    computeSet();
+  },
+  getTrace: () => state.strace,
+  setTrace: (on) => {
+    state.strace = on;
+    writeFragment();
+    computeSet();
+  },
+});
+const calculators = new CalculatorsView(panels.calculators, {
+  call,
+  onState: (partial) => {
+    Object.assign(state, partial);
+    scheduleFragment();
+  },
+  report: (answer) => {
+    if (!answer.error) renderEngine(answer);
+    rendered(answer.error ? null : answer);
+  },
+});
+let examplesRendered = false;
+
+function renderView(view) {
+  const panel = panels[view];
+  if (view === "calculators") {
+    if (!renderedFor.calculators) {
+      renderedFor.calculators = true;
+      calculators.runAll();
+    }
+    return;
+  }
+  if (view === "examples") {
+    if (!examplesRendered) {
+      renderExamples(panel, { onPick: pickExample });
+      examplesRendered = true;
+    }
+    return;
+  }
+  if (!result) return;
+  if (view === "setters") {
+    settersView.renderStart(state);
+    if (renderedFor.setters !== result) computeSet();
+    return;
+  }
+  if (view === "steps" && !result.trace) {
+    compute(); // the last answer had no trace: ask again, with it
+    return;
+  }
+  if (renderedFor[view] === result) return;
+  renderedFor[view] = result;
+  if (view === "components") renderComponents(panel, result);
+  else if (view === "steps") {
+    stepsView.pos = state.step;
+    stepsView.render(result);
+  } else if (view === "resolution") renderResolution(panel, result);
+  else if (view === "validation") renderValidation(panel, result);
+  else if (view === "compare") renderCompare(panel, result, state);
+  if (view === "components") applyDiffers();
+}
+
+let setSeq = 0;
+let setRendered = 0;
+let lastSetModel = null;
+async function computeSet() {
+  const n = ++setSeq;
+  const params = { input: state.input, ops: state.ops };
+  if (state.base !== "") params.base = state.base;
+  if (state.strace) params.trace = true;
+  const answer = tooLong(state.input, state.base, ...state.ops.map((o) => o[1]))
+    ? { error: `An input or a value is over ${MAX_BYTES / 1024} KiB: urlcalc does not take inputs that long.` }
+    : await call("set", params);
+  if (n < setRendered) return;
+  setRendered = n;
+  renderedFor.setters = result;
+  if (answer.error) {
+    settersView.renderResult({ error: answer.error });
+    rendered(null);
+    return;
+  }
+  lastSetModel = answer.result;
+  settersView.renderStart(state);
+  settersView.renderResult(answer.result);
+  renderEngine(answer);
+  rendered(answer);
+}
+
+// ---- engines differ (engine.both) -------------------------------------------------------------
+
+let differs = { key: null, paths: [] };
+let idleTimer = null;
+function scheduleIdle() {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(onIdle, 900);
+}
+
+async function onIdle() {
+  addToTape();
+  if (!engine || typeof engine.both !== "function") return;
+  const info = engine.info || {};
+  if (info.status !== "ready" || !info.server) return;
+  const params = paramsFor(false);
+  const key = JSON.stringify(params);
+  if (differs.key === key) return;
+  try {
+    const res = await engine.both("parse", params);
+    if (key !== JSON.stringify(paramsFor(false))) return;
+    differs = { key, paths: Array.isArray(res && res.differs) ? res.differs.map(pathString) : [] };
+  } catch {
+    differs = { key, paths: [] };
+  }
+  applyDiffers();
+}
+
+function pathString(p) {
+  return Array.isArray(p) ? p.join(".") : String(p);
+}
+
+function applyDiffers() {
+  const key = JSON.stringify(paramsFor(false));
+  const paths = differs.key === key ? differs.paths : [];
+  for (const el of document.querySelectorAll(".engine-differs")) el.classList.remove("engine-differs");
+  if (!paths.length) {
+    els.differ.hidden = true;
+    els.differ.replaceChildren();
+    return;
+  }
+  for (const p of paths) {
+    const parts = p.split(/[./[\]]+/).filter(Boolean);
+    const i = parts.indexOf("getters");
+    if (i >= 0 && parts[i + 1]) {
+      for (const el of document.querySelectorAll(`[data-getter="${CSS.escape(parts[i + 1])}"]`)) el.classList.add("engine-differs");
+    }
+    const j = parts.indexOf("record");
+    if (j >= 0 && parts[j + 1]) {
+      for (const el of document.querySelectorAll(`#panel-components tr[data-field="${CSS.escape(parts[j + 1])}"]`)) el.classList.add("engine-differs");
+    }
+  }
+  els.differ.hidden = false;
+  els.differ.replaceChildren(h("strong", null, "The engines differ"), " (server vs Pyodide, e.g. Unicode versions) on: ",
+    h("code", null, paths.slice(0, 8).join(", ") + (paths.length > 8 ? ", …" : "")));
+}
+
+// ---- paper tape -------------------------------------------------------------------------------
+
+const tape = new Tape($("tape"), $("tape-clear"), {
+  onPick: (e) => loadInputs({ input: e.input, base: e.base || "" }, true),
+});
+
+function addToTape() {
+  if (!result || result.input !== state.input || state.input === "") return;
+  tape.add({
+    input: state.input, base: state.base, ok: !!result.ok,
+    out: result.ok ? result.getters.href : "failure",
+  });
+}
+
+// ---- inputs -----------------------------------------------------------------------------------
+
+function syncFields({ except = null } = {}) {
+  if (except !== els.input) els.input.value = state.input;
+  if (except !== els.escaped) els.escaped.value = encodeEscapes(state.input);
+  if (except !== els.base) els.base.value = state.base;
+  if (except !== els.enc) els.enc.value = state.enc;
+}
+
+function update() {
+  // typing replaces the fragment at most every 250 ms (browsers throttle history floods)
+  scheduleFragment();
+  renderedFor.setters = null;
+  compute();
+}
+
+els.input.addEventListener("input", () => {
+  state.input = els.input.value;
+  syncFields({ except: els.input });
+  update();
+});
+els.escaped.addEventListener("input", () => {
+  state.input = decodeEscapes(els.escaped.value);
+  els.input.value = state.input;
+  update();
+});
+els.escaped.addEventListener("blur", () => { els.escaped.value = encodeEscapes(state.input); });
+els.base.addEventListener("input", () => {
+  state.base = els.base.value;
+  update();
+});
+els.enc.addEventListener("change", () => {
+  state.enc = els.enc.value;
+  update();
+});
+for (const el of [els.input, els.base, els.escaped]) {
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      writeFragment(true);
+      addToTape();
+    }
+  });
+}
+
+function loadInputs(partial, push) {
+  Object.assign(state, partial);
+  syncFields();
+  writeFragment(push);
+  renderedFor.setters = null;
+  compute();
+}
+
+function pickExample(ex) {
+  loadInputs({ input: ex.input, base: ex.base || "" }, true);
+  selectView("components", { focus: false });
+  toast("Loaded: " + ex.note);
+}
+
+// ---- tabs -------------------------------------------------------------------------------------
+
+function selectView(view, { focus = false, push = true, write = true } = {}) {
+  if (!VIEWS.includes(view)) view = "components";
+  if (state.view === "steps" && view !== "steps") stepsView.stop();
+  state.view = view;
+  for (const v of VIEWS) {
+    const on = v === view;
+    tabs[v].setAttribute("aria-selected", String(on));
+    tabs[v].tabIndex = on ? 0 : -1;
+    panels[v].hidden = !on;
+  }
+  document.body.dataset.view = view;
+  if (focus) tabs[view].focus();
+  if (write) writeFragment(push);
+  renderView(view);
+}
+
+els.tabs.addEventListener("click", (e) => {
+  const tab = e.target.closest("[role=tab]");
+  if (tab) selectView(tab.dataset.view);
+});
+els.tabs.addEventListener("keydown", (e) => {
+  const i = VIEWS.indexOf(state.view);
+  let j = null;
+  if (e.key === "ArrowRight") j = (i + 1) % VIEWS.length;
+  else if (e.key === "ArrowLeft") j = (i - 1 + VIEWS.length) % VIEWS.length;
+  else if (e.key === "Home") j = 0;
+  else if (e.key === "End") j = VIEWS.length - 1;
+  if (j === null) return;
+  e.preventDefault();
+  selectView(VIEWS[j], { focus: true });
+});
+
+// ---- presenter, help, copy --------------------------------------------------------------------
+
+function setPresenter(on, write = true) {
+  state.presenter = on;
+  document.body.classList.toggle("presenter", on);
+  els.presenter.setAttribute("aria-pressed", String(on));
+  if (write) writeFragment(false);
+}
+els.presenter.addEventListener("click", () => setPresenter(!state.presenter));
+$("help-btn").addEventListener("click", () => els.help.showModal());
+
+function permalink() {
+  return location.origin + location.pathname + "#" + stateToFragment(state);
+}
+
+async function copyMarkdown() {
+  const md = toMarkdown(state, result, engineLine(lastAnswer), permalink());
+  await copyText(md, { dialog: els.copyDialog, textarea: els.copyText, toast, what: "Markdown table" });
+}
+
+async function copyWPT() {
+  let text;
+  let what;
+  if (state.view === "setters" && lastSetModel) {
+    text = wptJSON(settersEntries(lastSetModel));
+    what = "setters_tests.json entries";
+  } else {
+    text = wptJSON(urltestdataEntry(state, result));
+    what = "urltestdata.json entry";
+  }
+  await copyText(text, { dialog: els.copyDialog, textarea: els.copyText, toast, what });
+}
+$("copy-md").addEventListener("click", copyMarkdown);
+$("copy-wpt").addEventListener("click", copyWPT);
+
+// ---- keyboard shortcuts -----------------------------------------------------------------------
+
+function editable(t) {
+  return t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  const t = e.target;
+  if (editable(t)) {
+    if (e.key === "Escape" && t.tagName !== "SELECT") t.blur();
+    return;
+  }
+  if (t && t.id === "step-list" && [" ", "Enter", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"].includes(e.key)) return;
+  let handled = true;
+  if (e.key === "/") els.input.focus();
+  else if (e.key === "b") els.base.focus();
+  else if (/^[1-8]$/.test(e.key)) selectView(VIEWS[Number(e.key) - 1], { focus: true });
+  else if (e.key === "p") setPresenter(!state.presenter);
+  else if (e.key === "?") els.help.showModal();
+  else if (e.key === "m") copyMarkdown();
+  else if (e.key === "w") copyWPT();
+  else if (e.key === "," || e.key === ".") {
+    if (state.view !== "steps") selectView("steps");
+    stepsView.go(stepsView.pos + (e.key === "." ? 1 : -1));
+  } else if (e.key === "k") {
+    if (state.view !== "steps") selectView("steps");
+    stepsView.toggle();
+  } else handled = false;
+  if (handled) e.preventDefault();
+});
+
+document.querySelector(".skip").addEventListener("click", (e) => {
+  e.preventDefault();
+  els.input.focus();
+});
+
+// ---- history ----------------------------------------------------------------------------------
+
+let fragTimer = null;
+function scheduleFragment() {
+  clearTimeout(fragTimer);
+  fragTimer = setTimeout(() => writeFragment(false), 250);
+}
+
+function restoreFromLocation() {
+  const frag = location.hash.slice(1);
+  if (frag === lastWritten) return;
+  if (frag && !frag.includes("=")) return; // an in-page anchor, not a state
+  Object.assign(state, stateFrom(frag));
+  lastWritten = frag;
+  syncFields();
+  calculators.load(state);
+  renderedFor.calculators = false;
+  settersView.renderEditor();
+  setPresenter(state.presenter, false);
+  stepsView.pos = state.step;
+  selectView(state.view, { write: false });
+  renderedFor.setters = null;
+  compute();
+}
+window.addEventListener("popstate", restoreFromLocation);
+window.addEventListener("hashchange", restoreFromLocation);
+
+// ---- start ------------------------------------------------------------------------------------
+
+$("legend").replaceWith(Object.assign(legend(), { id: "legend" }));
+fillEncodings(els.enc);
+syncFields();
+calculators.load(state);
+settersView.renderEditor();
+setPresenter(state.presenter, false);
+stepsView.pos = state.step;
+selectView(state.view, { write: false });
+writeFragment(false);
+renderEngine(null);
+if (engine && typeof engine.onchange === "function") {
+  engine.onchange(() => {
+    renderEngine(null);
+    for (const k of Object.keys(renderedFor)) renderedFor[k] = null;
+    compute();
+    if (state.view === "calculators") {
+      renderedFor.calculators = true;
+      calculators.runAll();
+    }
+  });
+}
+compute();
+// For scripting and debugging from the console: the engine, the page state, the examples.
+window.urlcalc = { engine, state, examples: EXAMPLES.map((e) => ({ ...e })) };

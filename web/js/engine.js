@@ -1,0 +1,406 @@
+// The engine host: where the page's results come from. Plain ES module, no build step.
+//
+//   import { createEngine } from "./engine.js";
+//   const engine = createEngine({ force: new URLSearchParams(location.search).get("engine") });
+//   engine.onchange((e) => showEngine(e.current, e.info));
+//   const { result, engine: which, ms } = await engine.call("parse", { input, base, trace: true });
+//
+// Two engines compute the same result model (urlcalc.model.dispatch, see the README):
+//   "server"   the JSON API of `urlcalc serve` (POST api/<kind>), and
+//   "pyodide"  the same Python package running in Pyodide in a module Web Worker (worker.js).
+// Served by `urlcalc serve`, the API answers at once while Pyodide boots in the worker; when the
+// worker is ready, `current` switches to "pyodide" and onchange fires. If the worker fails, or does
+// not boot within `bootTimeoutMs`, the API stays in charge and `info.error` says why. From a static
+// export (config.json says {"api": null}) only Pyodide answers. `force: "pyodide"` makes no API
+// call at all; `force: "server"` starts no worker (any other value counts as null). The main
+// thread never runs Python. Options beside `force`: bootTimeoutMs (default BOOT_TIMEOUT_MS) and
+// callTimeoutMs (CALL_TIMEOUT_MS: a worker that takes longer over one call is terminated).
+//
+// The host object:
+//   call(kind, params) -> Promise<{result, engine, ms}>
+//       kind as in urlcalc.model.dispatch ("parse", "set", "host", "urlencoded", "percent",
+//       "validate", "version"); params a plain JSON-able object; engine is who answered; ms the
+//       round trip seen by the page. Rejects with Error(message) for a bad request (the API's
+//       {"error"}, the worker's {"error"}: the same message from both) or when no engine can
+//       answer. A call made while Pyodide is the only engine and still booting waits for it.
+//   current   "server" | "pyodide" | null: who answers calls now
+//   info      {server, pyodide, status, error}
+//       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
+//                model_version, or null (not available / not asked)
+//       pyodide  the same dict from the worker plus pyodide (version) and timings (ms: the
+//                worker's load_pyodide, bundle, import, warm_up, total; started_at and ready_at
+//                on the page's clock, since navigation), or null
+//       status   "booting" | "ready" | "failed": the preferred engine (Pyodide, or the API when
+//                forced) is still starting / answers / could not start (then `error` says why,
+//                and current is "server" if the API can stand in)
+//       error    string | null
+//   onchange(callback) -> unsubscribe function; callback(host) after every change of current/info
+//   both(kind, params) -> Promise<{server, pyodide, differs}>
+//       asks every engine that is available right now (does not wait for a booting worker);
+//       server / pyodide: {result, engine, ms}, or {error, engine} if it rejected, or null if that
+//       engine is not available; differs: JSON Pointers (RFC 6901, e.g. "/getters/host",
+//       "/record/path/0") where the two results differ, ignoring the top-level "engine" field;
+//       [""] if one side failed and the other did not (or both failed differently); [] otherwise.
+
+const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/engine.js
+const WORKER_URL = new URL("worker.js", import.meta.url);
+
+// The worker is started as soon as this module runs, so that Pyodide's boot overlaps the loading
+// of the rest of the page if the page loads engine.js early, e.g. in <head>, before app.js:
+//   <script type="module" async src="js/engine.js"></script>
+// (not when the page's URL says ?engine=server). createEngine adopts it; what it said before
+// that is kept and replayed. A page that calls createEngine({force: "server"}) terminates it.
+let early = null;
+
+function startEarly() {
+  const started = { worker: null, error: null, startedAt: performance.now(), events: [] };
+  started.keep = (event) => {
+    if (event.type === "error") event.preventDefault(); // reported when replayed
+    started.events.push(event);
+  };
+  try {
+    started.worker = new Worker(WORKER_URL, { type: "module", name: "urlcalc-pyodide" });
+  } catch (e) {
+    started.error = e;
+    return started;
+  }
+  for (const type of ["message", "error", "messageerror"]) {
+    started.worker.addEventListener(type, started.keep);
+  }
+  return started;
+}
+
+if (
+  typeof Worker === "function" &&
+  typeof location === "object" &&
+  new URLSearchParams(location.search).get("engine") !== "server"
+) {
+  early = startEarly();
+}
+
+// Measured in Debian Chromium on a 2-core machine: Pyodide answers 2-3.5 s after navigation
+// cold. 20 s leaves room for a slow laptop on a busy classroom network.
+export const BOOT_TIMEOUT_MS = 20000;
+// A single call that takes longer means the worker is stuck (a 64 KiB input with a trace takes a
+// few seconds); it is terminated and the API (if any) takes over.
+export const CALL_TIMEOUT_MS = 60000;
+
+function errorMessage(e) {
+  return e?.message ?? String(e);
+}
+
+function round(ms) {
+  return Math.round(ms * 10) / 10;
+}
+
+function escapePointer(key) {
+  return String(key).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+// JSON Pointers at which two JSON values differ (deepest differing objects/arrays are reported
+// by member; arrays of different length are reported as a whole).
+export function jsonDiff(a, b, path = "", out = []) {
+  if (a === b) return out;
+  const aObj = a !== null && typeof a === "object";
+  const bObj = b !== null && typeof b === "object";
+  if (!aObj || !bObj || Array.isArray(a) !== Array.isArray(b)) {
+    out.push(path);
+    return out;
+  }
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) {
+      out.push(path);
+      return out;
+    }
+    for (let i = 0; i < a.length; i++) jsonDiff(a[i], b[i], `${path}/${i}`, out);
+    return out;
+  }
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    if (path === "" && key === "engine") continue;
+    const sub = `${path}/${escapePointer(key)}`;
+    if (!(key in a) || !(key in b)) out.push(sub);
+    else jsonDiff(a[key], b[key], sub, out);
+  }
+  return out;
+}
+
+export function createEngine({
+  force = null,
+  bootTimeoutMs = BOOT_TIMEOUT_MS,
+  callTimeoutMs = CALL_TIMEOUT_MS,
+} = {}) {
+  if (force !== "pyodide" && force !== "server") force = null; // e.g. a stray ?engine=
+
+  const listeners = new Set();
+  let apiBase = null; // URL of the API root ("<root>/api/") once known to exist
+  let worker = null;
+  let workerReady = false;
+  let nextId = 1;
+  const pending = new Map(); // id -> {resolve, reject, timer}
+
+  const host = {
+    current: null,
+    info: { server: null, pyodide: null, status: "booting", error: null },
+    onchange(callback) {
+      listeners.add(callback);
+      return () => listeners.delete(callback);
+    },
+    call,
+    both,
+  };
+
+  function emit() {
+    for (const callback of [...listeners]) {
+      try {
+        callback(host);
+      } catch (e) {
+        reportError(e); // a broken listener must not break the engine (nor the other listeners)
+      }
+    }
+  }
+
+  function update(changes, infoChanges = {}) {
+    Object.assign(host, changes);
+    Object.assign(host.info, infoChanges);
+    emit();
+  }
+
+  // --- the worker -------------------------------------------------------------------------------
+
+  let resolveBoot;
+  let rejectBoot;
+  const booted = new Promise((resolve, reject) => {
+    resolveBoot = resolve;
+    rejectBoot = reject;
+  });
+  booted.catch(() => {}); // only awaited when Pyodide is the only engine
+
+  function workerFailed(reason) {
+    if (worker === null && !workerReady && host.info.status === "failed") return;
+    if (worker !== null) worker.terminate();
+    worker = null;
+    workerReady = false;
+    for (const [id, p] of pending) {
+      clearTimeout(p.timer);
+      p.reject(new Error(reason));
+      pending.delete(id);
+    }
+    rejectBoot(new Error(reason));
+    update({ current: apiBase !== null ? "server" : null }, { status: "failed", error: reason });
+  }
+
+  function startWorker() {
+    // Adopt the worker started when this module ran (see startEarly), or start one now.
+    const started = early ?? startEarly();
+    early = null;
+    if (started.worker === null) {
+      workerFailed(`cannot start the Pyodide worker: ${errorMessage(started.error)}`);
+      return;
+    }
+    worker = started.worker;
+    const left = Math.max(0, bootTimeoutMs - (performance.now() - started.startedAt));
+    const timer = setTimeout(() => {
+      workerFailed(`Pyodide did not boot within ${Math.round(bootTimeoutMs / 1000)} s`);
+    }, left);
+
+    function onMessage(event) {
+      const msg = event.data ?? {};
+      if (msg.type === "ready") {
+        clearTimeout(timer);
+        workerReady = true;
+        resolveBoot();
+        // Page-clock times (ms since navigation) beside the worker's own phase timings.
+        const timings = {
+          ...msg.info?.timings,
+          started_at: round(started.startedAt),
+          ready_at: round(performance.now()),
+        };
+        const pyodide = { ...msg.info, timings };
+        update({ current: "pyodide" }, { pyodide, status: "ready", error: null });
+      } else if (msg.type === "error") {
+        clearTimeout(timer);
+        workerFailed(`Pyodide failed to boot: ${msg.error}`);
+      } else if (msg.id !== undefined && pending.has(msg.id)) {
+        const p = pending.get(msg.id);
+        pending.delete(msg.id);
+        clearTimeout(p.timer);
+        if (msg.error !== undefined) {
+          p.reject(new Error(msg.error));
+          return;
+        }
+        let result;
+        try {
+          result = JSON.parse(msg.json);
+        } catch (e) {
+          p.reject(new Error(`the worker sent bad JSON: ${errorMessage(e)}`));
+          return;
+        }
+        if (result && typeof result === "object" && "error" in result && !("model" in result)) {
+          p.reject(new Error(String(result.error)));
+        } else {
+          p.resolve(result);
+        }
+      }
+    }
+
+    function onError(event) {
+      // A module that fails to load gives an ErrorEvent without a message.
+      event.preventDefault();
+      clearTimeout(timer);
+      const detail = event.message || "the script or one of its imports failed to load";
+      workerFailed(`the Pyodide worker failed: ${detail}`);
+    }
+
+    function onMessageError() {
+      workerFailed("the Pyodide worker sent a message that cannot be read");
+    }
+
+    const handlers = { message: onMessage, error: onError, messageerror: onMessageError };
+    const listen = () => {
+      for (const [type, handler] of Object.entries(handlers)) {
+        started.worker.removeEventListener(type, started.keep);
+        started.worker.addEventListener(type, handler);
+      }
+      // What the worker said before this engine listened, in order.
+      for (const event of started.events.splice(0)) {
+        if (worker !== started.worker) break; // failed meanwhile
+        handlers[event.type](event);
+      }
+    };
+    // With something to replay, do it in a later task, so that the page's onchange callbacks
+    // (registered after createEngine returns) hear about it; meanwhile events keep queueing.
+    if (started.events.length > 0) setTimeout(listen, 0);
+    else listen();
+  }
+
+  function callWorker(kind, params) {
+    return new Promise((resolve, reject) => {
+      if (!workerReady || worker === null) {
+        reject(new Error(host.info.error ?? "Pyodide is not ready"));
+        return;
+      }
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        workerFailed(`Pyodide did not answer within ${Math.round(callTimeoutMs / 1000)} s`);
+      }, callTimeoutMs);
+      pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, kind, params });
+    });
+  }
+
+  // --- the API -----------------------------------------------------------------------------------
+
+  async function callServer(kind, params) {
+    let response;
+    try {
+      response = await fetch(new URL(encodeURIComponent(kind), apiBase), {
+        method: "POST",
+        // Refusals come back as 200 {"error"} (as from the worker): a 4xx would be logged as a
+        // console error for every half-typed encoding label.
+        headers: { "Content-Type": "application/json", "X-Urlcalc-Soft-Errors": "1" },
+        body: JSON.stringify(params ?? {}),
+        cache: "no-store",
+      });
+    } catch (e) {
+      throw new Error(`the server did not answer: ${errorMessage(e)}`);
+    }
+    let body;
+    try {
+      body = await response.json();
+    } catch (e) {
+      throw new Error(`the server sent HTTP ${response.status} without JSON`);
+    }
+    if (!response.ok) throw new Error(String(body?.error ?? `HTTP ${response.status}`));
+    if (body && typeof body === "object" && "error" in body && !("model" in body)) {
+      throw new Error(String(body.error));
+    }
+    return body;
+  }
+
+  async function findApi() {
+    if (force === "pyodide") return null;
+    if (force === "server") return new URL("api/", ROOT);
+    try {
+      const response = await fetch(new URL("config.json", ROOT), { cache: "no-store" });
+      if (!response.ok) return null;
+      const config = await response.json();
+      return typeof config?.api === "string" ? new URL(config.api, ROOT) : null;
+    } catch {
+      return null; // no config: a static host without one; Pyodide alone
+    }
+  }
+
+  const apiFound = findApi().then((base) => {
+    apiBase = base;
+    if (base === null) return;
+    if (!workerReady) update({ current: "server" });
+    callServer("version", {}).then(
+      (version) => {
+        const server = { ...version.engine, model_version: version.version };
+        update({}, force === "server" ? { server, status: "ready" } : { server });
+      },
+      (e) => {
+        if (force === "server") update({}, { status: "failed", error: errorMessage(e) });
+      },
+    );
+  });
+
+  // --- calls -------------------------------------------------------------------------------------
+
+  async function timed(engine, run) {
+    const t = performance.now();
+    const result = await run();
+    return { result, engine, ms: round(performance.now() - t) };
+  }
+
+  async function call(kind, params = {}) {
+    await apiFound;
+    if (workerReady) {
+      try {
+        return await timed("pyodide", () => callWorker(kind, params));
+      } catch (e) {
+        // The worker died under this call (not a bad request): the API answers instead.
+        if (workerReady || apiBase === null) throw e;
+      }
+    }
+    if (apiBase !== null) return timed("server", () => callServer(kind, params));
+    if (force === "server") throw new Error("the server API is not available");
+    // Pyodide is the only engine: wait for it to boot (or fail).
+    await booted;
+    return timed("pyodide", () => callWorker(kind, params));
+  }
+
+  async function settle(engine, run) {
+    try {
+      return await timed(engine, run);
+    } catch (e) {
+      return { error: errorMessage(e), engine };
+    }
+  }
+
+  async function both(kind, params = {}) {
+    await apiFound;
+    const [server, pyodide] = await Promise.all([
+      apiBase !== null ? settle("server", () => callServer(kind, params)) : null,
+      workerReady ? settle("pyodide", () => callWorker(kind, params)) : null,
+    ]);
+    let differs = [];
+    if (server !== null && pyodide !== null) {
+      if ("result" in server && "result" in pyodide) {
+        differs = jsonDiff(server.result, pyodide.result);
+      } else if (server.error !== pyodide.error) {
+        differs = [""];
+      }
+    }
+    return { server, pyodide, differs };
+  }
+
+  if (force !== "server") {
+    startWorker();
+  } else if (early !== null) {
+    early.worker?.terminate(); // forced to the API: no worker at all
+    early = null;
+  }
+  return host;
+}

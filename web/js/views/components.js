@@ -1,0 +1,63 @@
+// Components: the 11 getters and the URL record.
+import { errorAnchor, fill, h, hrefPieces, setValue, specLink, valueToken, vis } from "./dom.js";
+import { recordTable } from "./record.js";
+
+export const GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname",
+  "port", "pathname", "search", "hash"];
+
+// Which colour a getter's value takes (href is drawn piece by piece from href_spans).
+export const GETTER_COMPONENT = {
+  protocol: "scheme", username: "username", password: "password", host: "host", hostname: "host",
+  port: "port", pathname: "path", search: "query", hash: "fragment", origin: "origin",
+};
+
+export function failureBox(result) {
+  const f = result.failure || {};
+  const err = f.error;
+  return h("div", { class: "failure", role: "status" },
+    h("strong", null, f.in === "base" ? "The base URL fails to parse" : "Failure"),
+    ": new URL() would throw a TypeError. ",
+    err ? [specLink(errorAnchor(err.name), err.name, { class: "spec err-link" }),
+      err.index !== null && err.index !== undefined ? ` at index ${err.index}` : "",
+      err.state ? ` (${err.state})` : "", " — "] : null,
+    vis(f.reason || ""));
+}
+
+export function renderComponents(panel, result) {
+  const ok = result.ok;
+  const getters = result.getters || {};
+  const tbody = h("tbody");
+  for (const g of GETTERS) {
+    const val = h("code", { class: ["val", g === "href" ? null : "k-" + GETTER_COMPONENT[g]], data: { getter: g } });
+    if (ok) {
+      if (g === "href" && Array.isArray(result.href_spans)) {
+        val.replaceChildren(hrefPieces(result.href_spans));
+        val.dataset.value = getters.href;
+      } else setValue(val, getters[g]);
+    } else delete val.dataset.value;
+    tbody.append(h("tr", { data: { row: g } },
+      h("th", { scope: "row" }, specLink("dom-url-" + g, "url." + g, { class: "spec getter-name" })),
+      h("td", null, val,
+        g === "hostname" && ok && result.hostname_unicode && result.hostname_unicode !== getters.hostname
+          ? h("span", { class: "aside" }, "Unicode: ", vis(result.hostname_unicode)) : null,
+        g === "origin" && ok && result.origin && result.origin.kind === "opaque"
+          ? h("span", { class: "aside" }, "opaque origin") : null)));
+  }
+  const gettersTable = h("table", { class: "getters" }, h("caption", null, "Getters (what new URL() returns)"), tbody);
+
+  const recordSection = ok
+    ? recordTable({ columns: [{ label: "value", record: result.record }], caption: "The URL record" })
+    : h("p", { class: "muted" }, "No URL record: the parser returned failure.");
+
+  const origin = ok && result.origin ? h("dl", { class: "kv origin" },
+    h("dt", null, specLink("concept-url-origin", "origin")),
+    h("dd", null, result.origin.kind === "opaque" ? h("span", { class: "kind" }, "opaque origin")
+      : [h("span", { class: "kind" }, "tuple origin"), " (", valueToken(result.origin.scheme), ", ",
+        valueToken(result.origin.host), ", ", valueToken(result.origin.port), ")"])) : null;
+
+  fill(panel,
+    ok ? null : failureBox(result),
+    h("div", { class: "two-col" },
+      h("div", null, gettersTable),
+      h("div", null, recordSection, origin)));
+}

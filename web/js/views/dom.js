@@ -1,0 +1,195 @@
+// DOM helpers shared by the views.
+//
+// Safety rules (the page renders hostile strings for a living):
+// - every string that came from a URL reaches the DOM as a text node (textContent), never markup;
+// - invisible, control and bidi-control code points are shown as visible badges (e.g. ⟨U+202E⟩)
+//   so they can neither hide nor reorder what is displayed;
+// - the only links we build point at https://url.spec.whatwg.org/#<anchor>, with an anchor we
+//   check ourselves; nothing from the input ever becomes an href.
+
+export const SPEC = "https://url.spec.whatwg.org/";
+
+/** Create an element. attrs: {class, id, data: {...}, text, on: {event: fn}, ...attributes}.
+ *  Children: Nodes or strings (strings become text nodes). "style" and "href" are refused here:
+ *  use specLink() for links and classes (or el.style.x via the CSSOM) for styling. */
+export function h(tag, attrs = null, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") el.className = Array.isArray(v) ? v.filter(Boolean).join(" ") : v;
+      else if (k === "data") for (const [dk, dv] of Object.entries(v)) el.dataset[dk] = String(dv);
+      else if (k === "text") el.textContent = String(v);
+      else if (k === "on") for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+      else if (k === "style" || k === "href" || k === "src" || k.startsWith("on")) {
+        throw new Error(`h(): attribute ${k} is not allowed`);
+      } else el.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Replace el's children (null/undefined/false children are skipped, arrays flattened). */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  return append(el, children);
+}
+
+export function clear(el) {
+  el.replaceChildren();
+  return el;
+}
+
+/** A link to the URL Standard. anchor must be a plain fragment id we recognise. */
+export function specLink(anchor, text, attrs = {}) {
+  const a = h("a", { class: "spec", target: "_blank", rel: "noopener noreferrer", ...attrs });
+  if (typeof anchor === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(anchor)) {
+    a.setAttribute("href", SPEC + "#" + anchor);
+  }
+  a.textContent = text;
+  return a;
+}
+
+/** The spec anchor of a validation error name (errors.py: ErrorType.anchor). */
+export function errorAnchor(name) {
+  return name === "domain-to-ASCII" ? "validation-error-domain-to-ascii" : String(name).toLowerCase();
+}
+
+/** The spec anchor of a basic URL parser state name (parser.py: STATE_ANCHORS). */
+export function stateAnchor(state) {
+  if (state === "opaque path state") return "cannot-be-a-base-url-path-state";
+  return String(state).replaceAll(" ", "-");
+}
+
+// Code points that must not be displayed raw: controls, format characters (bidi controls,
+// zero-width joiners, BOM...), separators other than U+0020, surrogates, private use,
+// unassigned, and a few blank-looking letters and variation selectors.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cs}\p{Co}\p{Cn}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
+
+export function isInvisible(ch) {
+  return ch !== " " && INVISIBLE.test(ch);
+}
+
+export function cpLabel(ch) {
+  return "U+" + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+}
+
+/** A visible badge for one invisible code point. */
+export function badge(ch) {
+  return h("span", { class: "cp", title: cpLabel(ch) + " (shown escaped)" }, "⟨" + cpLabel(ch) + "⟩");
+}
+
+/** A DocumentFragment showing str as text, with invisible code points as badges. */
+export function vis(str) {
+  const frag = document.createDocumentFragment();
+  if (str === null || str === undefined) return frag;
+  str = String(str);
+  let run = "";
+  for (const ch of str) {
+    if (isInvisible(ch)) {
+      if (run) frag.append(document.createTextNode(run));
+      run = "";
+      frag.append(badge(ch));
+    } else run += ch;
+  }
+  if (run) frag.append(document.createTextNode(run));
+  return frag;
+}
+
+/** Set an element's content to str (visibly escaped) and keep the raw value in data-value. */
+export function setValue(el, str) {
+  el.replaceChildren(vis(str));
+  if (str === null || str === undefined) delete el.dataset.value;
+  else el.dataset.value = String(str);
+  return el;
+}
+
+/** A plain string with invisible code points replaced by ⟨U+XXXX⟩ (for text-only labels). */
+export function visText(str) {
+  let out = "";
+  for (const ch of String(str)) out += isInvisible(ch) ? "⟨" + cpLabel(ch) + "⟩" : ch;
+  return out;
+}
+
+/** Only the invisible code points escaped as \u{...} (for Markdown and titles). */
+export function escapeInvisible(str) {
+  let out = "";
+  for (const ch of String(str)) {
+    out += isInvisible(ch) ? `\\u{${ch.codePointAt(0).toString(16).toUpperCase()}}` : ch;
+  }
+  return out;
+}
+
+/** Code points of a JS string (the model's indexes count code points, JS strings UTF-16). */
+export function codePoints(str) {
+  return Array.from(String(str));
+}
+
+/** A quoted string token: "" is visibly empty, null is the token null. */
+export function valueToken(v, { quote = true } = {}) {
+  if (v === null || v === undefined) return h("span", { class: "tok-null", title: "null" }, "null");
+  if (typeof v === "number") return h("span", { class: "tok-num" }, String(v));
+  if (typeof v === "boolean") return h("span", { class: "tok-num" }, String(v));
+  const s = String(v);
+  if (s === "") return h("span", { class: "tok-empty", title: "the empty string" }, quote ? "\"\"" : "(empty)");
+  return h("span", { class: "tok-str" }, quote ? h("span", { class: "q" }, "\"") : null, vis(s),
+    quote ? h("span", { class: "q" }, "\"") : null);
+}
+
+/** Render the input's code points as cells coloured by component (result.spans). */
+export function codePointCells(input, spans, { end = false, marks = null } = {}) {
+  const cps = codePoints(input);
+  const comp = new Array(cps.length).fill("removed");
+  for (const s of spans || []) {
+    for (let i = Math.max(0, s.start); i < Math.min(cps.length, s.end); i++) comp[i] = s.component;
+  }
+  const frag = document.createDocumentFragment();
+  const cells = [];
+  cps.forEach((ch, i) => {
+    const cell = h("span", { class: ["c", "k-" + safeClass(comp[i]), ch === " " ? "sp" : null], data: { i } });
+    cell.append(isInvisible(ch) ? badge(ch) : document.createTextNode(ch));
+    if (marks && marks.has(i)) cell.classList.add(...marks.get(i));
+    cells.push(cell);
+    frag.append(cell);
+  });
+  if (end) {
+    const eof = h("span", { class: "c eof", data: { i: cps.length }, title: "end of input (EOF)" }, "EOF");
+    cells.push(eof);
+    frag.append(eof);
+  }
+  return { frag, cells, components: comp };
+}
+
+export function safeClass(s) {
+  return String(s).replace(/[^a-z0-9-]/gi, "_");
+}
+
+/** Coloured href from result.href_spans. */
+export function hrefPieces(pieces) {
+  const frag = document.createDocumentFragment();
+  for (const p of pieces || []) {
+    frag.append(h("span", { class: "k-" + safeClass(p.component) }, vis(p.text)));
+  }
+  return frag;
+}
+
+export const COMPONENTS = ["scheme", "username", "password", "host", "port", "path", "query", "fragment", "delimiter", "removed"];
+export const COMPONENT_LABELS = {
+  scheme: "scheme", username: "username", password: "password", host: "host", port: "port",
+  path: "path", query: "query", fragment: "fragment", delimiter: "delimiter",
+  removed: "removed (trimmed or ignored)",
+};
+
+export function legend() {
+  return h("ul", { class: "legend", "aria-label": "Colour legend" },
+    COMPONENTS.map((c) => h("li", { class: "k-" + c }, COMPONENT_LABELS[c])));
+}

@@ -1,0 +1,96 @@
+// Classroom: the examples gallery of well-known quirks, and the paper tape.
+import { clear, h, vis } from "./dom.js";
+
+export const EXAMPLES = [
+  { input: "http:\\\\example.com\\a\\..\\b", note: "Backslashes count as slashes in special URLs, and .. removes a segment." },
+  { input: "HTTP://EXAMPLE.com:80/%7efoo", note: "Scheme and host are lower-cased, the default port is dropped, %7e stays as written." },
+  { input: "file:c:\\foo\\bar.html", note: "A Windows drive letter: file: URLs get an empty host and the drive in the path." },
+  { input: "https://127.1/", note: "IPv4 shorthand: 127.1 is 127.0.0.1 (the last part fills the remaining bytes)." },
+  { input: "https://0x7f.1/", note: "Hexadecimal IPv4 parts are allowed too (with a validation error)." },
+  { input: "https://[::ffff:127.0.0.1]/", note: "An IPv4-mapped IPv6 address is serialized in hexadecimal pieces." },
+  { input: "https://faß.example/", note: "IDNA: non-transitional processing keeps ß and Punycodes the label." },
+  { input: "https://xn--nxasmq6b.com/", note: "A Punycode label is validated and kept in ASCII (the hostname in Unicode is shown beside)." },
+  { input: "non-spec:/.//p", note: "A path that would serialize as a host gets a \"/.\" prefix to round-trip." },
+  { input: "https://user:pass@host/", note: "Credentials parse (with an invalid-credentials validation error)." },
+  { input: "  https://example.com/  ", note: "Leading and trailing C0 controls and spaces are stripped first." },
+  { input: "https://exa\tmple.com/\na", note: "ASCII tab and newline anywhere are removed before parsing." },
+  { input: "javascript:alert(1)", note: "Just text here: an opaque path. Nothing is ever navigated to or run." },
+  { input: "blob:https://a.com/uuid", note: "A blob: URL's origin is the origin of the URL inside it." },
+  { input: "mailto:x@y", note: "Not special, no \"//\": the rest is an opaque path." },
+  { input: "https://example.com/a?b#c#d", note: "Only the first # starts the fragment; later ones are fragment data." },
+  { input: "https://ex%61mple.com/", note: "The host is percent-decoded before IDNA: this is example.com." },
+  { input: "https://example.com:0080/", note: "Leading zeros in the port are fine, and 80 is not the default for https." },
+  { input: "http://a b/", note: "A space in a special host is a failure — Chromium still accepts it (see Compare)." },
+  { input: "C|/foo", base: "file://host/dir/file", note: "\"C|\" is a Windows drive letter relative to a file: base." },
+  { input: "../../../x", base: "https://example.com/a/b", note: "You cannot go above the root: extra .. segments are dropped." },
+  { input: "//other.example/p?q", base: "https://example.com/a", note: "A scheme-relative URL keeps the base's scheme only." },
+  { input: "https://example.com/\u202Egnp.exe", note: "A bidi override is shown escaped, so it cannot reverse the text." },
+];
+
+export function renderExamples(panel, { onPick }) {
+  clear(panel);
+  const list = h("ul", { class: "gallery", id: "examples" });
+  EXAMPLES.forEach((ex, i) => {
+    const btn = h("button", { type: "button", class: "example", data: { example: i } },
+      h("code", { class: "ex-input" }, vis(ex.input)),
+      ex.base ? h("span", { class: "ex-base" }, "base ", h("code", null, vis(ex.base))) : null,
+      h("span", { class: "ex-note" }, ex.note));
+    btn.addEventListener("click", () => onPick(ex));
+    list.append(h("li", null, btn));
+  });
+  panel.append(h("p", { class: "lede" }, "Well-known quirks of the URL Standard. Pick one to load it; every view updates."), list);
+}
+
+const TAPE_KEY = "urlcalc.tape";
+const TAPE_MAX = 60;
+
+export class Tape {
+  constructor(listEl, clearBtn, { onPick }) {
+    this.listEl = listEl;
+    this.onPick = onPick;
+    try {
+      this.entries = JSON.parse(sessionStorage.getItem(TAPE_KEY) || "[]");
+      if (!Array.isArray(this.entries)) this.entries = [];
+    } catch {
+      this.entries = [];
+    }
+    clearBtn.addEventListener("click", () => {
+      this.entries = [];
+      this.save();
+      this.render();
+    });
+    this.render();
+  }
+
+  add(entry) {
+    const last = this.entries[this.entries.length - 1];
+    if (last && last.input === entry.input && last.base === entry.base && last.out === entry.out) return;
+    this.entries.push(entry);
+    if (this.entries.length > TAPE_MAX) this.entries.splice(0, this.entries.length - TAPE_MAX);
+    this.save();
+    this.render();
+  }
+
+  save() {
+    try {
+      sessionStorage.setItem(TAPE_KEY, JSON.stringify(this.entries));
+    } catch {
+      // storage full or disabled: the tape is then just in memory
+    }
+  }
+
+  render() {
+    const items = this.entries.slice().reverse().map((e) => {
+      const btn = h("button", { type: "button", class: ["tape-entry", e.ok ? "ok" : "bad"], title: "Restore this input" },
+        h("code", { class: "t-in" }, vis(e.input)),
+        e.base ? h("span", { class: "t-base" }, " (base ", vis(e.base), ")") : null,
+        h("span", { class: "t-arrow", "aria-hidden": "true" }, " → "),
+        h("span", { class: "sr-only" }, " gives "),
+        e.ok ? h("code", { class: "t-out" }, vis(e.out)) : h("span", { class: "t-out bad-text" }, "failure"));
+      btn.addEventListener("click", () => this.onPick(e));
+      return h("li", null, btn);
+    });
+    this.listEl.replaceChildren(...items);
+    if (!items.length) this.listEl.append(h("li", { class: "muted" }, "Nothing computed yet. Inputs you settle on appear here."));
+  }
+}

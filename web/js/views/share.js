@@ -1,0 +1,155 @@
+// Sharing: the page state in the URL fragment, Markdown and WPT exports, the clipboard.
+import { escapeInvisible } from "./dom.js";
+import { GETTERS } from "./components.js";
+
+// Keys kept in the fragment, with their defaults (a default value is left out of the fragment).
+export const DEFAULTS = {
+  input: "", base: "", enc: "", view: "components", ops: [], step: 0, strace: false,
+  pct: "", pctset: "component percent-encode set", pctenc: "", host: "", form: "", presenter: false,
+};
+
+export function stateToFragment(state) {
+  const parts = [];
+  for (const key of Object.keys(DEFAULTS)) {
+    const v = state[key];
+    const d = DEFAULTS[key];
+    if (JSON.stringify(v) === JSON.stringify(d) && key !== "input") continue;
+    let s;
+    if (key === "ops") s = JSON.stringify(v);
+    else if (typeof d === "boolean") s = v ? "1" : "0";
+    else s = String(v);
+    parts.push(key + "=" + encodeURIComponent(s));
+  }
+  return parts.join("&");
+}
+
+/** Parse a fragment (without '#') into a full state object; unknown keys are ignored. */
+export function fragmentToState(fragment) {
+  const state = JSON.parse(JSON.stringify(DEFAULTS));
+  if (!fragment) return state;
+  for (const part of fragment.split("&")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq);
+    if (!Object.hasOwn(DEFAULTS, key)) continue;
+    let value;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1));
+    } catch {
+      continue;
+    }
+    const d = DEFAULTS[key];
+    if (key === "ops") {
+      try {
+        const ops = JSON.parse(value);
+        if (Array.isArray(ops)) {
+          state.ops = ops.filter((o) => Array.isArray(o) && o.length === 2 && o.every((x) => typeof x === "string")).slice(0, 64);
+        }
+      } catch {
+        // ignore a malformed ops list
+      }
+    } else if (typeof d === "boolean") state[key] = value === "1" || value === "true";
+    else if (typeof d === "number") state[key] = Math.max(0, parseInt(value, 10) || 0);
+    else state[key] = value;
+  }
+  return state;
+}
+
+// --- Markdown ------------------------------------------------------------------------------
+
+function mdCode(s) {
+  s = escapeInvisible(String(s)).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  if (s === "") return "*(empty)*";
+  const ticks = s.includes("`") ? "``" : "`";
+  const pad = s.startsWith("`") || s.endsWith("`") || s.startsWith(" ") || s.endsWith(" ") ? " " : "";
+  return ticks + pad + s + pad + ticks;
+}
+
+export function toMarkdown(state, result, engineLine, permalink) {
+  const lines = [];
+  lines.push("| component | value |", "|---|---|");
+  lines.push(`| **input** | ${mdCode(state.input)} |`);
+  lines.push(`| **base** | ${state.base ? mdCode(state.base) : "*(none)*"} |`);
+  if (state.enc) lines.push(`| **encoding** | ${mdCode(state.enc)} |`);
+  if (result && result.ok) {
+    for (const g of GETTERS) lines.push(`| ${g} | ${mdCode(result.getters[g])} |`);
+  } else if (result) {
+    const f = result.failure || {};
+    const e = f.error;
+    lines.push(`| **result** | failure${f.in === "base" ? " (in the base)" : ""}${e ? `: ${e.name}${e.index !== null && e.index !== undefined ? ` at index ${e.index}` : ""}` : ""} |`);
+  }
+  const errs = (result && result.validation_errors) || [];
+  lines.push(`| validation errors | ${errs.length ? errs.map((e) => `[${e.name}](https://url.spec.whatwg.org/#${e.name === "domain-to-ASCII" ? "validation-error-domain-to-ascii" : e.name.toLowerCase()})${e.index !== null && e.index !== undefined ? ` @${e.index}` : ""}`).join(", ") : "none"} |`);
+  if (result && result.valid) lines.push(`| valid URL string | ${result.valid.valid ? "yes" : "no"} |`);
+  lines.push("", `<sub>${engineLine}${permalink ? ` · [permalink](${permalink})` : ""}</sub>`);
+  return lines.join("\n");
+}
+
+// --- WPT -----------------------------------------------------------------------------------
+
+/** JSON with every non-ASCII or invisible code unit escaped, as the WPT data files do. */
+export function wptJSON(value) {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g,
+    (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
+
+export function urltestdataEntry(state, result) {
+  const entry = { input: state.input, base: state.base ? state.base : null };
+  if (!result || !result.ok) {
+    entry.failure = true;
+    return entry;
+  }
+  for (const g of GETTERS) entry[g] = result.getters[g];
+  return entry;
+}
+
+export function settersEntries(model) {
+  const out = {};
+  for (const o of (model && model.operations) || []) {
+    if (o.op.startsWith("searchParams.") || o.threw) continue;
+    const expected = { href: o.getters_after.href };
+    const keys = new Set([o.op, ...(o.changed_getters || [])]);
+    keys.delete("origin");
+    for (const g of GETTERS) if (keys.has(g) && g !== "href") expected[g] = o.getters_after[g];
+    const item = {};
+    if (o.reason && !(o.changed || []).length) item.comment = o.reason;
+    Object.assign(item, { href: o.getters_before.href, new_value: o.value, expected });
+    (out[o.op] = out[o.op] || []).push(item);
+  }
+  return out;
+}
+
+// --- clipboard -----------------------------------------------------------------------------
+
+/** Copy text; if the Clipboard API refuses, show it in a dialog, selected, for Ctrl+C. */
+export async function copyText(text, { dialog, textarea, toast, what }) {
+  try {
+    if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(text);
+    toast(`${what} copied to the clipboard.`);
+    return true;
+  } catch {
+    textarea.value = text;
+    if (!dialog.open) dialog.showModal();
+    textarea.focus();
+    textarea.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch {
+      ok = false;
+    }
+    toast(ok ? `${what} copied.` : `Press Ctrl+C (⌘C) to copy the ${what}.`);
+    return ok;
+  }
+}
+
+export function toastFn(el) {
+  let t = null;
+  return (msg) => {
+    el.textContent = msg;
+    el.classList.add("show");
+    clearTimeout(t);
+    t = setTimeout(() => el.classList.remove("show"), 2600);
+  };
+}

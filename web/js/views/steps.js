@@ -1,0 +1,328 @@
+// Steps: the parser's trace (result.trace.steps) as a scrubbable timeline.
+import { clear, codePointCells, errorAnchor, h, isInvisible, cpLabel, specLink, valueToken, vis, visText } from "./dom.js";
+import { EMPTY_RECORD, FIELDS, applyChanges, recordTable } from "./record.js";
+
+// Spec anchors for the algorithms that report sub-steps (depth >= 1) and other non-state steps.
+const PARSER_ANCHORS = {
+  host: "concept-host-parser", ipv4: "concept-ipv4-parser", ipv6: "concept-ipv6-parser",
+  "opaque-host": "concept-opaque-host-parser", domain: "concept-domain-to-ascii",
+  uts46: "concept-domain-to-ascii", shorten: "shorten-a-urls-path",
+};
+const SETTER_NAMES = ["href", "protocol", "username", "password", "host", "hostname", "port",
+  "pathname", "search", "hash"];
+
+/** The spec anchor for a step (we build it ourselves; never taken verbatim from data). */
+export function stepAnchor(step) {
+  if (step.parser === "url") {
+    if (typeof step.anchor === "string" && /^[a-z0-9-]+$/.test(step.anchor)) return step.anchor;
+    return "concept-basic-url-parser";
+  }
+  if (step.parser === "setter") {
+    const name = String(step.state || "").split(" ")[0];
+    return SETTER_NAMES.includes(name) ? "dom-url-" + name : "urlutils-members";
+  }
+  return PARSER_ANCHORS[step.parser] || "concept-basic-url-parser";
+}
+
+export function cText(c) {
+  if (c === null) return h("span", { class: "tok-null" }, "EOF");
+  if (c === undefined) return h("span", { class: "muted" }, "—");
+  const ch = String(c);
+  if (isInvisible(ch) || ch === " ") {
+    return h("span", { class: "tok-str" }, h("span", { class: "cp" }, "⟨" + cpLabel(ch) + "⟩"));
+  }
+  return h("span", { class: "tok-str" }, h("span", { class: "q" }, "'"), ch, h("span", { class: "q" }, "'"));
+}
+
+/** A generic, text-only rendering of a JSON value (for sub-step details). */
+export function jsonView(v, depth = 0) {
+  if (v === null || typeof v !== "object") return valueToken(v);
+  if (Array.isArray(v)) {
+    if (v.every((x) => x === null || typeof x !== "object")) {
+      const s = h("span", { class: "json-arr" }, "[");
+      v.forEach((x, i) => { if (i) s.append(", "); s.append(valueToken(x)); });
+      s.append("]");
+      return s;
+    }
+    return h("ol", { class: "json-list" }, v.map((x) => h("li", null, jsonView(x, depth + 1))));
+  }
+  return h("dl", { class: "kv json-obj" }, Object.entries(v).map(([k, x]) => [
+    h("dt", null, k), h("dd", null, jsonView(x, depth + 1))]));
+}
+
+/** The one-line, text-only label of a step in the timeline list. */
+function stepText(s) {
+  if (s.depth > 0 || s.parser !== "url") {
+    return visText((s.state || s.parser) + (s.note ? " — " + s.note : ""));
+  }
+  if (!("c" in s)) return visText(s.state);
+  const c = s.c === null ? "EOF" : isInvisible(s.c) || s.c === " " ? "⟨" + cpLabel(s.c) + "⟩" : "'" + s.c + "'";
+  return s.state + "  " + c;
+}
+
+/** Compact, static list of steps (setters lab, host calculator). */
+export function compactTrace(trace) {
+  if (!trace || !trace.steps) return h("p", { class: "muted" }, "No trace.");
+  const ol = h("ol", { class: "trace-compact" });
+  for (const s of trace.steps) {
+    const li = h("li", { class: ["depth-" + Math.min(3, s.depth || 0)], data: { step: s.i, state: s.state || s.parser } },
+      specLink(stepAnchor(s), s.state || s.parser, { class: "spec st-name" }),
+      s.step ? h("span", { class: "muted small" }, " step " + s.step) : null,
+      "c" in s ? [" ", cText(s.c)] : null,
+      s.buffer ? [" buffer ", valueToken(s.buffer)] : null,
+      s.changes && Object.keys(s.changes).length ? h("span", { class: "changes" }, " → ",
+        Object.entries(s.changes).map(([k, v]) => h("span", { class: "chg" }, k + " = ", jsonView(v)))) : null,
+      s.errors && s.errors.length ? h("span", { class: "err-inline" }, " ⚠ " + s.errors.join(", ")) : null,
+      s.note ? h("span", { class: "st-note" }, " — ", vis(s.note)) : null,
+      s.result !== undefined ? [" ⇒ ", valueToken(s.result)] : null);
+    ol.append(li);
+  }
+  const wrap = h("div", null, ol);
+  if (trace.truncated) wrap.append(truncatedNote(trace));
+  return wrap;
+}
+
+export function truncatedNote(trace) {
+  return h("p", { class: "note warn", id: null, role: "note" },
+    `The trace was truncated: only the first ${trace.max_steps} steps were kept, ${trace.dropped} more were dropped.`);
+}
+
+export class StepsView {
+  constructor(panel, { onChange = () => {}, announce = () => {} } = {}) {
+    this.panel = panel;
+    this.onChange = onChange;
+    this.announce = announce;
+    this.pos = 0;
+    this.steps = [];
+    this.timer = null;
+    this.build();
+  }
+
+  build() {
+    const p = this.panel;
+    this.inputEl = h("div", { class: "codeline trace-input", id: "trace-input", "aria-label": "The input, with the parser's pointer (caret)", role: "img", data: { caret: "" } });
+    this.first = h("button", { type: "button", id: "step-first", title: "First step (Home)", "aria-label": "First step" }, "|◀");
+    this.prev = h("button", { type: "button", id: "step-prev", title: "Previous step (←)", "aria-label": "Previous step" }, "◀");
+    this.play = h("button", { type: "button", id: "step-play", class: "primary", "aria-pressed": "false", title: "Play / pause (Space)" }, "▶ Play");
+    this.next = h("button", { type: "button", id: "step-next", title: "Next step (→)", "aria-label": "Next step" }, "▶");
+    this.last = h("button", { type: "button", id: "step-last", title: "Last step (End)", "aria-label": "Last step" }, "▶|");
+    this.range = h("input", { type: "range", id: "step-range", min: "0", max: "0", value: "0", "aria-label": "Step" });
+    this.posEl = h("span", { class: "step-pos", id: "step-pos", "aria-live": "off" }, "");
+    this.subToggle = h("input", { type: "checkbox", id: "show-substeps", checked: true });
+    const controls = h("div", { class: "scrubber", role: "group", "aria-label": "Timeline controls" },
+      this.first, this.prev, this.play, this.next, this.last, this.range, this.posEl,
+      h("label", { class: "check" }, this.subToggle, " host sub-steps"));
+    this.list = h("ol", { class: "step-list", id: "step-list", tabindex: "0", role: "listbox", "aria-label": "Trace steps (arrow keys to move, Space to play)" });
+    this.detail = h("div", { class: "step-detail", id: "step-detail", "aria-live": "polite" });
+    this.truncated = h("div", { id: "trace-truncated" });
+    this.emptyEl = h("p", { class: "muted", hidden: true }, "No trace for this input.");
+    clear(p).append(
+      h("p", { class: "lede" }, "The basic URL parser, one state-machine step at a time. Scrub with the buttons, the slider or the arrow keys in the list; the caret marks the pointer in the input."),
+      this.inputEl, controls, this.truncated, this.emptyEl,
+      h("div", { class: "steps-body" }, this.list, this.detail));
+
+    this.first.addEventListener("click", () => this.go(0));
+    this.last.addEventListener("click", () => this.go(this.steps.length - 1));
+    this.prev.addEventListener("click", () => this.go(this.pos - 1));
+    this.next.addEventListener("click", () => this.go(this.pos + 1));
+    this.play.addEventListener("click", () => this.toggle());
+    this.range.addEventListener("input", () => this.go(Number(this.range.value)));
+    this.subToggle.addEventListener("change", () => {
+      this.list.classList.toggle("hide-sub", !this.subToggle.checked);
+      if (!this.subToggle.checked && this.steps[this.pos] && this.steps[this.pos].depth > 0) this.go(this.parentOf(this.pos));
+    });
+    this.list.addEventListener("click", (e) => {
+      const li = e.target.closest("li[data-step]");
+      if (li && !e.target.closest("a")) this.go(Number(li.dataset.step));
+    });
+    this.list.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  key(e) {
+    const map = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key in map) this.go(this.visibleStep(this.pos, map[e.key]));
+    else if (e.key === "Home") this.go(0);
+    else if (e.key === "End") this.go(this.steps.length - 1);
+    else if (e.key === " " || e.key === "Enter") this.toggle();
+    else return;
+    e.preventDefault();
+  }
+
+  visibleStep(from, delta) {
+    let i = from;
+    const dir = Math.sign(delta);
+    let n = Math.abs(delta);
+    while (n > 0) {
+      let j = i + dir;
+      if (!this.subToggle.checked) while (this.steps[j] && this.steps[j].depth > 0) j += dir;
+      if (j < 0 || j >= this.steps.length) break;
+      i = j;
+      n -= 1;
+    }
+    return i;
+  }
+
+  parentOf(i) {
+    while (i > 0 && this.steps[i].depth > 0) i -= 1;
+    return i;
+  }
+
+  toggle(force = null) {
+    const on = force === null ? !this.timer : force;
+    if (on && !this.timer) {
+      if (this.pos >= this.steps.length - 1) this.go(0);
+      this.timer = setInterval(() => {
+        if (this.pos >= this.steps.length - 1) this.toggle(false);
+        else this.go(this.visibleStep(this.pos, 1));
+      }, 450);
+    } else if (!on && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    this.play.setAttribute("aria-pressed", String(!!this.timer));
+    this.play.textContent = this.timer ? "⏸ Pause" : "▶ Play";
+    this.detail.setAttribute("aria-live", this.timer ? "off" : "polite");
+  }
+
+  /** Render a new parse result. */
+  render(result) {
+    this.result = result;
+    const trace = result && result.trace;
+    this.steps = trace && Array.isArray(trace.steps) ? trace.steps : [];
+    this.input = result ? result.input : "";
+    // cumulative records: records[i] is the record after step i
+    this.records = [];
+    let rec = { ...EMPTY_RECORD };
+    for (const s of this.steps) {
+      if (s.changes && Object.keys(s.changes).length) rec = applyChanges(rec, s.changes);
+      this.records.push(rec);
+    }
+    // index for each step (sub-steps and index-less steps inherit the previous URL step's)
+    this.caretIdx = [];
+    let last = null;
+    for (const s of this.steps) {
+      if (s.parser === "url" && typeof s.index === "number") last = s.index;
+      this.caretIdx.push(last);
+    }
+    const { frag, cells } = codePointCells(this.input, result ? result.spans : [], { end: true });
+    this.cells = cells;
+    this.inputEl.replaceChildren(frag);
+
+    // One plain <li> per step (a long input has thousands): text only, the number via CSS.
+    const lf = document.createDocumentFragment();
+    this.items = this.steps.map((s, i) => {
+      const li = document.createElement("li");
+      li.id = "step-" + i;
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+      let cls = "depth-" + Math.min(3, s.depth || 0);
+      if (s.changes && Object.keys(s.changes).length) cls += " has-changes";
+      if (s.errors && s.errors.length) cls += " has-errors";
+      li.className = cls;
+      li.dataset.step = String(i);
+      li.dataset.state = s.state || s.parser || "";
+      li.textContent = stepText(s);
+      lf.append(li);
+      return li;
+    });
+    this.list.replaceChildren(lf);
+    this.truncated.replaceChildren(trace && trace.truncated ? truncatedNote(trace) : "");
+    this.emptyEl.hidden = this.steps.length > 0;
+    this.range.max = String(Math.max(0, this.steps.length - 1));
+    if (this.pos >= this.steps.length) this.pos = Math.max(0, this.steps.length - 1);
+    this.selected = null;
+    this.show(this.pos, true);
+  }
+
+  go(i) {
+    if (!this.steps.length) return;
+    i = Math.max(0, Math.min(this.steps.length - 1, i));
+    this.show(i, true);
+    this.onChange(i);
+  }
+
+  show(i, scroll) {
+    this.pos = i;
+    const n = this.steps.length;
+    const disabled = n === 0;
+    for (const b of [this.first, this.prev, this.play, this.next, this.last, this.range]) b.disabled = disabled;
+    if (disabled) {
+      this.posEl.textContent = "";
+      this.detail.replaceChildren();
+      this.inputEl.dataset.caret = "";
+      return;
+    }
+    this.range.value = String(i);
+    this.posEl.textContent = `step #${i} (${i + 1} of ${n})`;
+    if (this.selected) {
+      this.selected.classList.remove("selected");
+      this.selected.setAttribute("aria-selected", "false");
+    }
+    const li = this.items[i];
+    li.classList.add("selected");
+    li.setAttribute("aria-selected", "true");
+    this.selected = li;
+    this.list.setAttribute("aria-activedescendant", li.id);
+    if (scroll) {
+      // after layout (reading offsetTop now would force it in the middle of a render)
+      cancelAnimationFrame(this.scrollFrame);
+      this.scrollFrame = requestAnimationFrame(() => {
+        const sel = this.selected;
+        if (!sel || !this.list.clientHeight) return;
+        const top = sel.offsetTop; // the list is the items' offsetParent (position: relative)
+        if (top < this.list.scrollTop || top + sel.offsetHeight > this.list.scrollTop + this.list.clientHeight) {
+          this.list.scrollTop = top - this.list.clientHeight / 2;
+        }
+      });
+    }
+    // caret
+    const idx = this.caretIdx[i];
+    this.inputEl.dataset.caret = idx === null || idx === undefined ? "" : String(idx);
+    const upto = idx === null || idx === undefined ? 0 : Math.min(idx, this.cells.length);
+    this.cells.forEach((c, k) => {
+      c.classList.toggle("past", k < upto);
+      c.classList.toggle("caret", idx !== null && idx !== undefined && k === Math.min(idx, this.cells.length - 1));
+    });
+    this.renderDetail(i);
+  }
+
+  renderDetail(i) {
+    const s = this.steps[i];
+    const rec = this.records[i];
+    const changed = new Set(Object.keys(s.changes || {}).filter((k) => FIELDS.includes(k)));
+    const head = h("div", { class: "detail-head" },
+      h("span", { class: "st-i big" }, "#" + i),
+      specLink(stepAnchor(s), s.state || s.parser, { class: "spec state-link" }),
+      s.step ? h("span", { class: "pill" }, "step " + s.step) : null,
+      s.depth > 0 ? h("span", { class: "pill sub" }, `${s.parser} (depth ${s.depth})`) : null,
+      s.next_state && s.next_state !== s.state ? h("span", { class: "next" }, "→ ", s.next_state) : null,
+      s.outcome ? h("span", { class: "pill warn" }, s.outcome) : null);
+    const dl = h("dl", { class: "kv" });
+    const row = (k, v) => dl.append(h("dt", null, k), h("dd", null, v));
+    if ("c" in s) row("c", cText(s.c));
+    if ("pointer" in s) row("pointer", String(s.pointer) + (s.index !== s.pointer && s.index !== undefined ? ` (index ${s.index} in the original input)` : ""));
+    if ("buffer" in s) row("buffer", valueToken(s.buffer));
+    if (s.flags) {
+      row("flags", h("span", { class: "flags" }, Object.entries(s.flags).map(([k, v]) =>
+        h("span", { class: ["flag", v ? "on" : "off"], title: k + " = " + v }, (v ? "✓ " : "✗ ") + k.replaceAll("_", " ")))));
+    }
+    if (s.errors && s.errors.length) {
+      row("validation errors", h("span", null, s.errors.map((e, j) => [j ? ", " : null,
+        specLink(errorAnchor(e), e, { class: "spec err-link" })])));
+    }
+    if (s.note) row("note", vis(s.note));
+    for (const k of ["input", "domain", "result", "removed"]) if (k in s) row(k, jsonView(s[k]));
+    if (s.details) row("details", jsonView(s.details));
+    if (s.changes && Object.keys(s.changes).length) {
+      row("changes", h("span", null, Object.entries(s.changes).map(([k, v]) => h("span", { class: "chg" }, k + " ← ", jsonView(v)))));
+    }
+    this.detail.replaceChildren(head, dl,
+      h("h3", null, "The URL record so far"),
+      recordTable({ columns: [{ label: "after this step", record: rec }], highlight: changed, dataField: false }));
+  }
+
+  stop() {
+    this.toggle(false);
+  }
+}

@@ -1,0 +1,72 @@
+// Validation: the named validation errors, underlined in the input, and the valid-URL-string verdict.
+import { append, clear, codePointCells, errorAnchor, h, specLink, vis } from "./dom.js";
+
+export function verdict(result) {
+  const v = result.valid;
+  const parses = result.ok;
+  const box = h("div", { class: "verdict", id: "verdict" });
+  box.append(h("span", { class: ["pill", parses ? "ok" : "bad"], data: { parses: String(parses) } },
+    parses ? "✓ parses" : "✗ fails to parse"));
+  if (v && typeof v === "object") {
+    box.append(h("span", { class: ["pill", v.valid ? "ok" : "bad"], data: { valid: String(!!v.valid) } },
+      v.valid ? "✓ valid URL string" : "✗ not a valid URL string"));
+  }
+  const n = (result.validation_errors || []).length;
+  box.append(h("span", { class: ["pill", n ? "warn" : "ok"] }, n === 1 ? "1 validation error" : `${n} validation errors`));
+  return box;
+}
+
+function errorItem(e, n, attr) {
+  return h("li", { class: "verr", data: { [attr]: e.name, n } },
+    h("span", { class: "err-n", "aria-hidden": "true" }, String(n)),
+    h("div", null,
+      h("div", { class: "verr-head" },
+        specLink(errorAnchor(e.name), e.name, { class: "spec err-name" }),
+        e.index !== null && e.index !== undefined ? h("span", { class: "pill" }, "index " + e.index) : h("span", { class: "pill" }, "no position"),
+        e.state ? h("span", { class: "muted small" }, e.state) : null,
+        e.failure ? h("span", { class: ["pill", String(e.failure).startsWith("yes") ? "bad" : "ok"], title: "Does this error make the parser fail? " + e.failure },
+          String(e.failure).startsWith("yes") ? "failure" : "not a failure") : null),
+      h("p", { class: "desc" }, vis(e.description || "")),
+      e.detail ? h("p", { class: "muted small" }, "detail: ", vis(e.detail)) : null));
+}
+
+export function renderValidation(panel, result) {
+  clear(panel);
+  const errors = result.validation_errors || [];
+  const marks = new Map();
+  errors.forEach((e, k) => {
+    if (typeof e.index === "number") {
+      const cls = marks.get(e.index) || ["verr-mark"];
+      marks.set(e.index, cls);
+    }
+  });
+  const { frag, cells } = codePointCells(result.input, result.spans, { end: true, marks });
+  // number badges on the underlined code points
+  errors.forEach((e, k) => {
+    if (typeof e.index === "number") {
+      const cell = cells[Math.min(e.index, cells.length - 1)];
+      if (cell) {
+        cell.classList.add("verr-mark");
+        cell.title = (cell.title ? cell.title + "; " : "") + e.name;
+        cell.append(h("sup", { class: "err-n", "aria-hidden": "true" }, String(k + 1)));
+      }
+    }
+  });
+  const v = result.valid;
+  append(panel, [
+    verdict(result),
+    v && !v.valid ? h("p", { class: "note" }, "Writing: ", v.production ? h("strong", null, v.production) : null,
+      v.index !== null && v.index !== undefined ? ` (at index ${v.index})` : "", v.reason ? [": ", vis(v.reason)] : null) : null,
+    h("div", { class: "codeline", "aria-label": "The input with validation errors underlined" }, frag),
+    errors.length
+      ? h("ol", { class: "verrs", id: "validation-errors" }, errors.map((e, k) => errorItem(e, k + 1, "validationError")))
+      : h("p", { class: "muted" }, "No validation errors: the parser had nothing to complain about.")]);
+  const be = result.base_validation_errors || [];
+  if (be.length) {
+    panel.append(h("h3", null, "Validation errors in the base"),
+      h("ol", { class: "verrs" }, be.map((e, k) => errorItem(e, k + 1, "baseValidationError"))));
+  }
+  panel.append(h("p", { class: "muted small" },
+    "Validation errors never change the result by themselves; the ones marked \"failure\" are those the parser fails with. ",
+    specLink("validation-error", "About validation errors")));
+}
