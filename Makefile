@@ -21,7 +21,7 @@ SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
-.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web clean distclean
+.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load clean distclean
 
 # --- setup (internal) --------------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ test: venv npm differential-deps chromium lint
 	$(BIN)/pytest -q
 
 lint: venv
-	$(BIN)/ruff check urlcalc tests
+	$(BIN)/ruff check urlcalc tests benchmarks
 	$(BIN)/mypy --strict urlcalc
 
 bench: venv
@@ -80,6 +80,11 @@ fuzz: venv differential-deps
 
 bench-web: venv npm chromium
 	$(BIN)/python -m benchmarks.web
+
+# Bounded load test: `urlcalc serve` (waitress) on a free loopback port, 50 clients for 20 s, then
+# 10 s with 5 of them sending maximal requests; stops by itself, exits 1 on any error.
+bench-load: venv npm
+	$(BIN)/python -m benchmarks.load
 
 # Caches and build output; `distclean` also drops the virtualenv and node_modules.
 clean:

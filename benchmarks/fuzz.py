@@ -9,6 +9,9 @@ against the reference implementation at 100,000 generated cases.
   fixed WPT-derived cases, through urlcalc and whatwg-url (tests/differential/reference.mjs);
   prints the counts, the known reference divergences (tests/differential/known.py) and the first
   disagreements.
+* API: tests/test_api_fuzz.py through pytest with API_FUZZ_EXAMPLES (default 300 Schemathesis
+  examples per operation, random) and API_FUZZ_MALFORMED (default 3,000 malformed bodies);
+  prints the requests sent and the 5xx seen.
 
 Exit status 1 when a property fails or a disagreement is found.
 """
@@ -84,9 +87,27 @@ def run_differential() -> bool:
     return not outcome.disagreements
 
 
+def run_api_fuzz() -> bool:
+    import subprocess
+
+    env = dict(os.environ)
+    env.setdefault("API_FUZZ_EXAMPLES", "300")
+    env.setdefault("API_FUZZ_MALFORMED", "3000")
+    env.pop("HYPOTHESIS_PROFILE", None)
+    print(f"API fuzz: {env['API_FUZZ_EXAMPLES']} Schemathesis examples per operation, "
+          f"{env['API_FUZZ_MALFORMED']} malformed bodies", flush=True)
+    t = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(TESTS / "test_api_fuzz.py")], cwd=ROOT, env=env, check=False)
+    print(f"API fuzz: {'passed' if done.returncode == 0 else 'FAILED'} "
+          f"({time.perf_counter() - t:.0f} s)")
+    return done.returncode == 0
+
+
 def main() -> int:
     ok = run_properties()
     ok = run_differential() and ok
+    ok = run_api_fuzz() and ok
     print("fuzz: " + ("no failure" if ok else "FAILURES (see above)"))
     return 0 if ok else 1
 

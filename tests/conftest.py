@@ -23,12 +23,24 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_terminal_summary(terminalreporter: object) -> None:
-    """Print how many examples each property of tests/test_properties.py ran."""
+    """Print how many examples each property of tests/test_properties.py ran, and how many
+    requests tests/test_api_fuzz.py sent to the API (and how many 5xx came back)."""
+    write = getattr(terminalreporter, "write_line")  # noqa: B009
+    fuzz = getattr(sys.modules.get("test_api_fuzz"), "COUNTS", None)
+    if fuzz:
+        total = sum(fuzz.values())
+        by_class = ", ".join(f"{k} {v:,}" for k, v in sorted(fuzz.items()))
+        write(f"API fuzz (tests/test_api_fuzz.py): {total:,} requests ({by_class}); "
+              f"5xx seen: {fuzz.get('5xx', 0)}")
+    hostile = getattr(sys.modules.get("test_hostile"), "COUNTS", None)
+    if hostile:
+        write(f"hostile page inputs (tests/browser/test_hostile.py): {hostile.get('tried', 0)} "
+              f"tried, {hostile.get('audited', 0)} view audits, executions seen: "
+              f"{hostile.get('executions', 0)}")
     module = sys.modules.get("test_properties")
     counts = getattr(module, "COUNTS", None)
     if not counts:
         return
-    write = getattr(terminalreporter, "write_line")  # noqa: B009
     write("property examples run (tests/test_properties.py):")
     for name, n in sorted(counts.items()):
         write(f"  {n:>7,}  {name}")

@@ -67,6 +67,60 @@ def test_relative_resolution_provenance() -> None:
     assert m["base_record"]["path"] == ["a", "b", "x"]
 
 
+def _components(m: dict[str, object]) -> list[str]:
+    spans = m["spans"]
+    assert isinstance(spans, list)
+    comp: list[str] = []
+    for span in spans:
+        assert span["start"] == len(comp)  # runs cover the input, in order, without gaps
+        comp += [span["component"]] * (span["end"] - span["start"])
+    return comp
+
+
+@pytest.mark.parametrize("trace", [False, True])
+def test_spans_beyond_the_trace_limit(trace: bool) -> None:
+    # Far longer than the trace's 5000 steps: the code points after the traced part must still
+    # get their components (they were all "delimiter" once), and the same as with a trace long
+    # enough to hold every step.
+    path = "/" + "a" * 6000
+    text = "https://u:p@h.example:81" + path + "?q=1" + "#frag"
+    m = parse_model(text, trace=trace)
+    trace_json = m["trace"]
+    if trace:
+        assert isinstance(trace_json, dict) and trace_json["truncated"]
+    comp = _components(m)
+    assert len(comp) == len(text)
+    q = text.index("?")
+    f = text.index("#")
+    assert comp[q] == comp[f] == "delimiter"
+    assert set(comp[q + 1:f]) == {"query"} and set(comp[f + 1:]) == {"fragment"}
+    assert set(comp[text.index(path) + 1:q]) == {"path"}
+    assert comp == _components(parse_model(text, max_steps=20_000, trace=True))
+    prov = {p["component"]: p for p in m["provenance"]}
+    assert prov["query"]["source"] == prov["fragment"]["source"] == "input"
+
+
+def test_spans_and_provenance_do_not_depend_on_the_trace() -> None:
+    for text, base in [("HTTP://u@EXAMPLE.com:80/a/../b?q#f", None), ("../c/./d?z", "https://h/a/b"),
+                       ("file:///C|/a/..\\b", None), ("a:b c", None)]:
+        short = parse_model(text, base, trace=True, max_steps=3)
+        full = parse_model(text, base, trace=True)
+        untraced = parse_model(text, base)
+        for key in ("spans", "provenance"):
+            assert short.get(key) == full.get(key) == untraced.get(key), (text, key)
+
+
+def test_max_errors_keeps_the_first_errors_and_counts_all() -> None:
+    text = "https://example.com/" + "%" * 50
+    full = parse_model(text)
+    assert full["validation_errors_total"] == len(full["validation_errors"]) == 50
+    short = dispatch("parse", {"input": text, "max_errors": 3})
+    assert short["validation_errors"] == full["validation_errors"][:3]
+    assert short["validation_errors_total"] == 50
+    with pytest.raises(ModelError):
+        dispatch("parse", {"input": text, "max_errors": -1})
+
+
 def test_set_model_reports_changes_and_reasons() -> None:
     m = set_model("https://a.com/x", [("username", "bob"), ("protocol", "mailto"),
                                       ("host", "b.com:8"), ("searchParams.append", "k=v w"),

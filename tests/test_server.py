@@ -101,6 +101,9 @@ API_CASES: list[tuple[str, dict[str, Any]]] = [
     ("percent", {"input": "€"}),
     ("validate", {"input": "https://a.com/ b", "base": "https://c.com/"}),
     ("validate", {"input": "https:\\\\a.com"}),
+    ("compare", {"input": "HTTP://EXAMPLE.com:80/%7efoo"}),
+    ("compare", {"input": "../g;x/./h", "base": "http://a/b/c/d;p?q", "errata": True}),
+    ("random", {"edition": "w3c_2012", "seed": 7}),
     ("version", {}),
 ]
 
@@ -236,6 +239,22 @@ def test_bad_get_requests(client: FlaskClient, url: str, status: int, message: s
     assert message in error_of(response)
 
 
+def test_set_work_budget(client: FlaskClient) -> None:
+    # 64 setter values of 1 KiB: fine untraced; traced they would make a 63 MB answer
+    ops = [["pathname", "a/" * 512]] * 64
+    assert client.post("/api/set", json={"input": "https://a/", "ops": ops}).status_code == 200
+    response = client.post("/api/set", json={"input": "https://a/", "ops": ops, "trace": True})
+    assert response.status_code == 400
+    assert "16 KiB limit per request with trace" in error_of(response)
+    ops = [["hash", "x" * 40_000]] * 2
+    response = client.post("/api/set", json={"input": "https://a/", "ops": ops})
+    assert response.status_code == 400 and "over the 64 KiB limit" in error_of(response)
+    query = [("input", "https://a/"), ("trace", "1"), ("op", "hash"), ("value", "x" * 9000),
+             ("op", "search"), ("value", "y" * 9000)]
+    response = client.get("/api/set", query_string=query)
+    assert response.status_code == 400 and "with trace" in error_of(response)
+
+
 def test_soft_errors_for_the_page(client: FlaskClient) -> None:
     soft = {server.SOFT_ERRORS_HEADER: "1"}
     response = client.post("/api/parse", json={"input": "x", "encoding": "nope"}, headers=soft)
@@ -245,6 +264,111 @@ def test_soft_errors_for_the_page(client: FlaskClient) -> None:
     assert response.status_code == 200 and "unknown kind" in error_of(response)
     assert client.post("/api/parse", json={"input": "x"}, headers=soft).get_json() == \
         model.dispatch("parse", {"input": "x"})
+
+
+# --- compare (editions) and random ---------------------------------------------------------------
+
+
+def test_api_compare(client: FlaskClient) -> None:
+    body = client.post("/api/compare", json={"input": "HTTP://EXAMPLE.com:80/%7efoo"}).get_json()
+    assert body["kind"] == "compare" and body["errata"] is False
+    assert [e["id"] for e in body["editions"]] == [
+        "rfc3986", "html5_2009", "abarth_2010", "w3c_2012", "whatwg_2014", "formal_model"]
+    assert [r["getter"] for r in body["rows"]][:3] == ["href", "origin", "protocol"]
+    assert len(body["rows"]) == 11
+    assert body["current"]["href"] == "http://example.com/%7efoo"
+    assert body["current_failure"] is None
+    href = body["rows"][0]
+    assert href["values"]["rfc3986"] == "http://example.com:80/~foo"
+    assert href["differs"]["rfc3986"] is True and href["differs"]["formal_model"] is False
+    rfc = [d for d in body["differences"] if d["edition"] == "rfc3986"]
+    assert {"getter": "href", "rule": "syntax-based normalization", "section": "6.2.2"}.items() \
+        <= rfc[0].items()
+
+
+def test_api_compare_errata_flag(client: FlaskClient) -> None:
+    params = {"input": "http:\\\\example.com\\a\\..\\b"}
+
+    def w3c_href(body: dict[str, Any]) -> tuple[str, bool]:
+        row = body["rows"][0]
+        return row["values"]["w3c_2012"], row["differs"]["w3c_2012"]
+
+    literal = client.post("/api/compare", json=params).get_json()
+    fixed = client.post("/api/compare", json={**params, "errata": True}).get_json()
+    assert literal["errata"] is False and fixed["errata"] is True
+    assert w3c_href(literal) == ("http://xample.com//b", True)
+    assert w3c_href(fixed) == ("http://example.com/b", False)
+    got = client.get("/api/compare", query_string={**params, "errata": "on"}).get_json()
+    assert got == fixed
+    assert client.get("/api/compare", query_string={**params, "errata": "0"}).get_json() == literal
+
+
+def test_api_compare_current_failure_and_short_traces(client: FlaskClient) -> None:
+    body = client.post("/api/compare", json={"input": "http://a b/"}).get_json()
+    assert body["current"] is None
+    assert "domain-to-ASCII" in body["current_failure"]
+    # a long path: every pass of RFC 3986 5.2.4 would copy both buffers; the answer stays small
+    long = client.post("/api/compare", json={"input": "https://e.com/" + "a/" * 1000})
+    assert long.status_code == 200 and len(long.data) < 2_000_000
+    rfc = long.get_json()["editions"][0]
+    assert rfc["trace_clipped"] == {"steps": 1005, "kept": 400, "max_text": 200}
+    assert len(rfc["trace"]) == 400
+    assert all(len(v) <= 200 for step in rfc["trace"] for v in step.values() if isinstance(v, str))
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({}, "missing field 'input'"),
+    ({"input": 1}, "field 'input' must be str"),
+    ({"input": "x", "base": ["y"]}, "field 'base' must be str"),
+    ({"input": "x", "errata": "yes"}, "field 'errata' must be bool"),
+    ({"input": "x", "errata": 1}, "field 'errata' must be bool"),
+    ({"input": "x" * 2049}, "too long to compare"),
+    ({"input": "x", "base": "y" * 2049}, "too long to compare"),
+])
+def test_api_compare_bad_requests(client: FlaskClient, body: dict[str, Any], message: str) -> None:
+    response = client.post("/api/compare", json=body)
+    assert response.status_code == 400
+    assert message in error_of(response)
+
+
+def test_api_random(client: FlaskClient) -> None:
+    one = client.post("/api/random", json={"edition": "rfc3986", "seed": 12}).get_json()
+    assert one["kind"] == "random" and one["edition"] == "rfc3986" and one["seed"] == 12
+    assert one == client.post("/api/random", json={"edition": "rfc3986", "seed": 12}).get_json()
+    assert one == client.get("/api/random", query_string={"edition": "rfc3986",
+                                                          "seed": "12"}).get_json()
+    fresh = client.post("/api/random", json={}).get_json()
+    assert fresh["edition"] in {e["id"] for e in model.dispatch("compare", {"input": "x"})[
+        "editions"]}
+    again = client.post("/api/random", json={"seed": fresh["seed"]}).get_json()
+    assert again["input"] == fresh["input"] and again["edition"] == fresh["edition"]
+    # a relative reference comes with the base it parses against
+    drawn = [model.dispatch("random", {"edition": "rfc3986", "seed": n}) for n in range(40)]
+    relative = [d for d in drawn if d["base"] is not None]
+    assert relative and all(model.dispatch("parse", {"input": d["input"], "base": d["base"]})["ok"]
+                            and not model.dispatch("parse", {"input": d["input"]})["ok"]
+                            for d in relative)
+
+
+@pytest.mark.parametrize(("method", "body", "message"), [
+    ("POST", {"edition": "rfc1738"}, "unknown edition 'rfc1738'"),
+    ("POST", {"edition": 3}, "field 'edition' must be str"),
+    ("POST", {"seed": -1}, "field 'seed' must be between 0"),
+    ("POST", {"seed": 2**53}, "field 'seed' must be between 0"),
+    ("POST", {"seed": True}, "field 'seed' must be int, not bool"),
+    ("POST", {"seed": 1.5}, "field 'seed' must be int"),
+    ("GET", {"seed": "x"}, "'seed' must be a non-negative integer"),
+    ("GET", {"seed": "9" * 5000}, "'seed' must be a non-negative integer"),
+    ("GET", {"edition": "nope"}, "unknown edition 'nope'"),
+])
+def test_api_random_bad_requests(client: FlaskClient, method: str, body: dict[str, Any],
+                                 message: str) -> None:
+    if method == "POST":
+        response = client.post("/api/random", json=body)
+    else:
+        response = client.get("/api/random", query_string=body)
+    assert response.status_code == 400
+    assert message in error_of(response)
 
 
 def test_get_trace_flags(client: FlaskClient) -> None:

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
-import platform
 import sys
 from functools import cache
-from importlib import metadata
 
 
 @cache
 def engine_info() -> dict[str, str]:
+    # Neither ``platform`` nor ``importlib.metadata``: importing them costs tens of ms in Pyodide,
+    # whose boot this is on the way of (and idna comes from the bundle there, unregistered).
+    import idna
+
     from urlcalc import __version__, uts46
 
-    try:
-        idna_version = metadata.version("idna")
-    except metadata.PackageNotFoundError:  # Pyodide: idna comes from the bundle, unregistered
-        import idna
+    idna_version = getattr(idna, "__version__", None)
+    if idna_version is None:
+        from importlib import metadata
 
-        idna_version = getattr(idna, "__version__", "unknown")
+        try:
+            idna_version = metadata.version("idna")
+        except metadata.PackageNotFoundError:
+            idna_version = "unknown"
     return {
-        "name": "pyodide" if sys.platform == "emscripten" else platform.python_implementation()
-        .lower(),
-        "python": platform.python_version(),
+        "name": "pyodide" if sys.platform == "emscripten" else sys.implementation.name,
+        "python": "{}.{}.{}".format(*sys.version_info[:3]),
         "unicode": uts46.UNICODE_VERSION,
         "idna_tables": uts46.IDNA_TABLES_VERSION,
         "idna": idna_version,

@@ -25,21 +25,44 @@ _AUTHORITY = rf"{_HOST}(?::([0-9]{{0,5}}))?"
 # The repeats are possessive (*+): a unit never has to be given back (none of them is the "?" or
 # "#" that follows), and a backtracking repeat of an alternation makes the regex engine keep
 # state for every unit, which costs far more than linear time on inputs of a few hundred KB.
-_ABSOLUTE = re.compile(
-    rf"([A-Za-z][A-Za-z0-9+.\-]*)://{_AUTHORITY}"
-    rf"(/{_UNIT}*+)?(?:\?({_QUERY_UNIT}*+))?(?:#({_QUERY_UNIT}*+))?"
-)
-_SCHEME_RELATIVE = re.compile(
-    rf"//{_AUTHORITY}(/{_UNIT}*+)?(?:\?({_QUERY_UNIT}*+))?(?:#({_QUERY_UNIT}*+))?"
-)
-_LDH_HOST = re.compile(r"[a-z0-9.\-]+")
-_DOTTED_DECIMAL = re.compile(r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
-                             r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])")
-# A relative reference: a path (not starting with "//"), a query or a fragment.
-_RELATIVE = re.compile(
-    rf"((?!//){_UNIT}*+)(?:\?({_QUERY_UNIT}*+))?(?:#({_QUERY_UNIT}*+))?"
-)
-_SCHEME_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_RELATIVE_PATTERN = rf"((?!//){_UNIT}*+)(?:\?({_QUERY_UNIT}*+))?(?:#({_QUERY_UNIT}*+))?"
+
+
+class _Regexes:
+    """The fast path's regexes, compiled on first use: compiling them at import costs tens of ms
+    of Pyodide's boot, and the page's first answers come from the traced parser, which never
+    takes the fast path."""
+
+    __slots__ = ("absolute", "dotted_decimal", "ldh_host", "relative", "scheme_prefix",
+                 "scheme_relative")
+
+    def __init__(self) -> None:
+        self.absolute = re.compile(
+            rf"([A-Za-z][A-Za-z0-9+.\-]*)://{_AUTHORITY}"
+            rf"(/{_UNIT}*+)?(?:\?({_QUERY_UNIT}*+))?(?:#({_QUERY_UNIT}*+))?"
+        )
+        self.scheme_relative = re.compile(
+            rf"//{_AUTHORITY}(/{_UNIT}*+)?(?:\?({_QUERY_UNIT}*+))?(?:#({_QUERY_UNIT}*+))?"
+        )
+        self.ldh_host = re.compile(r"[a-z0-9.\-]+")
+        self.dotted_decimal = re.compile(
+            r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+            r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])")
+        # A relative reference: a path (not starting with "//"), a query or a fragment.
+        self.relative = re.compile(_RELATIVE_PATTERN)
+        self.scheme_prefix = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+_compiled: _Regexes | None = None
+
+
+def _regexes() -> _Regexes:
+    global _compiled
+    if _compiled is None:
+        _compiled = _Regexes()
+    return _compiled
+
+
 _FAST_SCHEMES = frozenset(("http", "https", "ws", "wss", "ftp"))
 
 
@@ -68,10 +91,11 @@ def _report(name: str, offset: int | None, detail: str) -> None:
 def _host(text: str) -> Host | None:
     """url.bs: host parsing, for a host on which it reports no validation error."""
     host = text.lower() if text.isascii() else text
-    if _LDH_HOST.fullmatch(host):
+    r = _compiled or _regexes()
+    if r.ldh_host.fullmatch(host):
         if _STRICT_ASCII_OK.fullmatch(host) and not ends_in_a_number(host):
             return host
-        if _DOTTED_DECIMAL.fullmatch(host):
+        if r.dotted_decimal.fullmatch(host):
             a, b, c, d = host.split(".")
             return (int(a) << 24) | (int(b) << 16) | (int(c) << 8) | int(d)
         return None
@@ -134,7 +158,8 @@ def _authority_url(scheme: str, m: re.Match[str], first: int) -> URLRecord | Non
 def fast_parse(input: str, base: URLRecord | None) -> URLRecord | None:
     """The URL record the basic URL parser returns for ``input`` (no state override, UTF-8), or
     None when the input needs the state machine."""
-    m = _ABSOLUTE.fullmatch(input)
+    r = _compiled or _regexes()
+    m = r.absolute.fullmatch(input)
     if m is not None:
         scheme = m.group(1)
         if not scheme.islower():
@@ -143,13 +168,13 @@ def fast_parse(input: str, base: URLRecord | None) -> URLRecord | None:
             return None
         return _authority_url(scheme, m, 2)
     if base is None or base.scheme not in _FAST_SCHEMES or not input \
-            or _SCHEME_PREFIX.match(input):
+            or r.scheme_prefix.match(input):
         return None
     if input.startswith("//"):
         # url.bs: relative state, relative slash state, then the authority state
-        m = _SCHEME_RELATIVE.fullmatch(input)
+        m = r.scheme_relative.fullmatch(input)
         return _authority_url(base.scheme, m, 1) if m is not None else None
-    m = _RELATIVE.fullmatch(input)
+    m = r.relative.fullmatch(input)
     if m is None:
         return None
     path, query, fragment = m.group(1), m.group(2), m.group(3)

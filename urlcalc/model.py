@@ -20,7 +20,7 @@ from urlcalc.parser import STATE_NAMES, ParseFailure, ParseReturn, basic_url_par
 from urlcalc.percent import ENCODE_SETS, percent_decode, percent_encode_after_encoding
 from urlcalc.record import RECORD_FIELDS, URLRecord, host_kind
 from urlcalc.serializer import origin
-from urlcalc.trace import DEFAULT_MAX_STEPS, Step, TraceRecorder
+from urlcalc.trace import DEFAULT_MAX_CHARS, DEFAULT_MAX_STEPS, OutlineEntry, TraceRecorder
 from urlcalc.urlencoded import parse_urlencoded_string, serialize_urlencoded
 
 MODEL_VERSION = 1
@@ -95,9 +95,11 @@ _DELIMITERS = {
 }
 
 
-def _spans(input: str, steps: list[Step]) -> list[dict[str, Any]]:
+def _spans(input: str, outline: list[OutlineEntry]) -> list[dict[str, Any]]:
     """Each code point of the original input with the component it ended up in (the last state
-    that consumed it decides), as runs: [{"start", "end", "component"}]."""
+    that consumed it decides), as runs: [{"start", "end", "component"}]. ``outline`` holds every
+    step of the parse (TraceRecorder.outline), however long the input and however short the
+    trace, so every code point gets its component."""
     # Code points the parser never looks at: removed before the state machine runs (leading and
     # trailing C0 control or space, ASCII tab or newline), or skipped by "increase pointer by 1"
     # (the second slash of "//"): the latter are delimiters.
@@ -107,14 +109,11 @@ def _spans(input: str, steps: list[Step]) -> list[dict[str, Any]]:
     for i, ch in enumerate(input):
         if i < lead or i >= lead + len(stripped) or ch in "\t\n\r":
             comp[i] = "removed"
-    for s in steps:
-        if s.get("parser") != "url" or s.get("c") is None or "index" not in s:
+    n = len(input)
+    for i, state, c, *_ in outline:
+        if c is None or not 0 <= i < n:
             continue
-        i = s["index"]
-        if not 0 <= i < len(input):
-            continue
-        state = s["state"]
-        if s["c"] in _DELIMITERS.get(state, ()):
+        if c in _DELIMITERS.get(state, ()):
             comp[i] = "delimiter"
         else:
             comp[i] = _STATE_COMPONENT.get(state, "delimiter")
@@ -186,41 +185,37 @@ def _norm(what: str, state: str, step: str) -> dict[str, str]:
             "anchor": STATE_ANCHORS.get(state, state.replace(" ", "-"))}
 
 
-def provenance(input: str, result: URLRecord, steps: list[Step],
+def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
                spans: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """For each record field: did it come from the input, from the base, or neither, and which
-    normalisations the parser applied to it (with the spec step responsible)."""
+    normalisations the parser applied to it (with the spec step responsible). ``outline``: every
+    step of the parse (TraceRecorder.outline)."""
     source: dict[str, str] = {f: "none" for f in RECORD_FIELDS}
     norms: dict[str, list[dict[str, str]]] = {f: [] for f in RECORD_FIELDS}
     text: dict[str, str] = {}
     for span in spans:
         text[span["component"]] = text.get(span["component"], "") + \
             input[span["start"]:span["end"]]
-    parent = ("path state", "1.2")
-    for s in steps:
-        if s.get("parser") == "shorten" and s.get("removed") is not None:
-            what = ("a double-dot segment removes the last segment (shorten the path)"
-                    if parent[0] == "path state" else
-                    "the base's last path segment removed (shorten the path)")
-            norms["path"].append(_norm(what, *parent))
-            continue
-        if s.get("parser") != "url":
-            continue
-        parent = (s["state"], s["step"])
-        key = (s["state"], s["step"])
-        for field in s.get("changes", {}):
+    for _, state, c, step, changed, errors, shortened in outline:
+        key = (state, step)
+        for field in changed:
             if key in _FROM_BASE and field != "fragment" and not (
-                    field == "query" and s["step"] in ("5.2", "4.2")):
+                    field == "query" and step in ("5.2", "4.2")):
                 source[field] = "base" if source[field] in ("none", "base") else "input+base"
             elif field in ("path",) and source[field] == "base":
                 source[field] = "input+base"
             elif source[field] == "none" or source[field] == "input":
                 source[field] = "input"
-        if s["state"] == "path state" and s["step"] == "1.3" and s.get("c") is not None:
+        if state == "path state" and step == "1.3" and c is not None:
             norms["path"].append(_norm("a single-dot segment dropped", "path state", "1.3"))
-        if "invalid-reverse-solidus" in s.get("errors", []):
-            norms["path" if "path" in s["state"] else "scheme"].append(
-                _norm("\\ read as /", s["state"], s["step"]))
+        if "invalid-reverse-solidus" in errors:
+            norms["path" if "path" in state else "scheme"].append(
+                _norm("\\ read as /", state, step))
+        for _ in range(shortened):
+            what = ("a double-dot segment removes the last segment (shorten the path)"
+                    if state == "path state" else
+                    "the base's last path segment removed (shorten the path)")
+            norms["path"].append(_norm(what, state, step))
     rec = record_json(result)
     # Compare what the input held with what the record holds.
     scheme_text = text.get("scheme", "")
@@ -287,8 +282,13 @@ def provenance(input: str, result: URLRecord, steps: list[Step],
 
 
 def parse_model(input: str, base: str | None = None, encoding: str | None = None,
-                trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
-    """The URL parser run on ``input`` against ``base``: record, getters, errors, trace."""
+                trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS,
+                max_errors: int | None = None) -> dict[str, Any]:
+    """The URL parser run on ``input`` against ``base``: record, getters, errors, trace.
+
+    ``max_errors``: return at most that many of the input's validation errors (the first ones;
+    ``validation_errors_total`` always counts them all): a page showing a few hundred need not
+    receive the 65,000 of 64 KB of stray "%"."""
     input = to_usv(input)
     base = to_usv(base) if base is not None else None
     enc = _encoding(encoding)
@@ -307,14 +307,17 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
         assert not isinstance(parsed_base, ParseReturn)
         base_record = parsed_base
     errors: list[ValidationError] = []
-    recorder = TraceRecorder(max_steps)
+    # Without a trace asked for, keep no step: the recorder's outline alone gives the spans and
+    # the provenance.
+    recorder = TraceRecorder(max_steps if trace else 0, DEFAULT_MAX_CHARS)
     result = basic_url_parse(input, base_record, enc, observer=recorder, errors=errors)
     assert not isinstance(result, ParseReturn)
     out["base_record"] = record_json(base_record) if base_record is not None else None
-    out["validation_errors"] = _errors_json(errors)
+    out["validation_errors"] = _errors_json(errors if max_errors is None else errors[:max_errors])
+    out["validation_errors_total"] = len(errors)
     out["valid"] = writing.check(input, base_record).to_json()
     out["trace"] = recorder.to_json() if trace else None
-    out["spans"] = _spans(input, recorder.steps)
+    out["spans"] = _spans(input, recorder.outline)
     if isinstance(result, ParseFailure):
         out.update({"ok": False, "failure": {"in": "input", **_failure_json(result)},
                     "record": None, "getters": None, "origin": None, "href_spans": []})
@@ -328,7 +331,7 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
         "hostname_unicode": url.hostname_unicode(),
         "origin": origin(result).to_json(),
         "href_spans": href_spans(result),
-        "provenance": provenance(input, result, recorder.steps, out["spans"]),
+        "provenance": provenance(input, result, recorder.outline, out["spans"]),
     })
     return out
 
@@ -374,7 +377,7 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
         value = to_usv(value)
         before, getters_before = record_json(url.record), url.getters()
         errors: list[ValidationError] = []
-        recorder = TraceRecorder(max_steps) if trace else None
+        recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS) if trace else None
         threw = None
         reason: str | None = None
         if op in SETTERS:
@@ -410,7 +413,7 @@ def host_model(input: str, trace: bool = False,
     out["input"] = input
     for key, is_opaque in (("domain", False), ("opaque", True)):
         errors: list[dict[str, object]] = []
-        recorder = TraceRecorder(max_steps)
+        recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS)
 
         def report(name: str, offset: int | None, detail: str,
                    errors: list[dict[str, object]] = errors) -> None:
@@ -532,8 +535,11 @@ def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
         raise ModelError("the request body must be a JSON object")
     trace = _param(params, "trace", default=False, types=(bool,))
     if kind == "parse":
+        max_errors = _param(params, "max_errors", types=(int,))
+        if max_errors is not None and max_errors < 0:
+            raise ModelError("field 'max_errors' must not be negative")
         return parse_model(_param(params, "input", True), _param(params, "base"),
-                           _param(params, "encoding"), trace=trace)
+                           _param(params, "encoding"), trace=trace, max_errors=max_errors)
     if kind == "set":
         return set_model(_param(params, "input", True), _ops(params), _param(params, "base"),
                          trace=trace)
@@ -552,6 +558,10 @@ def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
 
         return compare_model(_param(params, "input", True), _param(params, "base"),
                              errata=_param(params, "errata", default=False, types=(bool,)))
+    if kind == "random":
+        from urlcalc.compare import random_model
+
+        return random_model(_param(params, "edition"), _param(params, "seed", types=(int,)))
     if kind == "version":
         return version_model()
     raise ModelError(f"unknown kind {kind!r}")

@@ -48,7 +48,7 @@ from urlcalc.record import (
     is_windows_drive_letter,
     starts_with_windows_drive_letter,
 )
-from urlcalc.trace import Observer, Step
+from urlcalc.trace import Observer, OutlineEntry, Step
 
 EOF = ""
 
@@ -918,51 +918,110 @@ def _run(p: Parser) -> None:
         p.pointer += 1
 
 
-def _json_field(url: URLRecord, name: str, value: object) -> object:
+def _json_field(url: URLRecord, name: str) -> object:
+    """A record field's current value in the trace's JSON form."""
+    value = getattr(url, name)
     if name == "host" and value is not None:
         assert isinstance(value, str | int | tuple)
         return hostmod.host_serialize(value)
-    if name == "path" and isinstance(value, tuple):
+    if name == "path" and isinstance(value, list):
         return list(value)
     return value
 
 
-def _run_dropping(p: Parser, drop: Callable[[], None]) -> None:
+def _fields(url: URLRecord) -> tuple[object, ...]:
+    """The record's fields, cheaply, for telling which ones a step changed: a list path stands
+    for itself with its length and last segment (a step appends or removes at most one segment,
+    or replaces the list), so no step copies the whole path."""
+    path = url.path
+    return (url.scheme, url.username, url.password, url.host, url.port,
+            path if isinstance(path, str) else (path, len(path), path[-1] if path else None),
+            url.query, url.fragment)
+
+
+def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str, ...]:
+    if before == after:
+        return ()
+    return tuple(name for name, b, a in zip(RECORD_FIELDS, before, after, strict=True)
+                 if a != b)
+
+
+def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntry] | None) -> None:
     """url.bs: basic URL parser, step 10, once the observer (a full TraceRecorder) keeps no more
     steps: each step is counted with ``drop`` instead of being described (describing it costs
     time in the length of the buffer and path, which would make long inputs quadratic). Host and
-    path substeps still go to the observer, which counts them."""
+    path substeps still go to the observer, which counts them. With an ``outline``, each step
+    still adds its outline entry (constant time: see ``_fields``)."""
     p.live = False
     input = p.input
     n = len(input)
-    while True:
-        pointer = p.pointer
-        try:
-            p.state(p, input[pointer] if pointer < n else EOF)
-        finally:
-            drop()
-        if p.pointer >= n:
-            return
-        p.pointer += 1
+    if outline is None:
+        while True:
+            pointer = p.pointer
+            try:
+                p.state(p, input[pointer] if pointer < n else EOF)
+            finally:
+                drop()
+            if p.pointer >= n:
+                return
+            p.pointer += 1
+    observer = p.observer
+    shortened = 0
+
+    def substep(step: Step) -> None:
+        nonlocal shortened
+        if step.get("parser") == "shorten" and step.get("removed") is not None:
+            shortened += 1
+        drop()
+
+    p.observer = substep
+    try:
+        while True:
+            pointer = p.pointer
+            c = input[pointer] if pointer < n else EOF
+            state = p.state
+            before = _fields(p.url)
+            n_errors = len(p.errors)
+            shortened = 0
+            step = "failure"
+            try:
+                step = state(p, c)
+            except ParseReturn as e:
+                step = e.step
+                raise
+            finally:
+                drop()
+                errors = tuple(e.name for e in p.errors[n_errors:]) if len(p.errors) > n_errors \
+                    else ()
+                outline.append((p.index(pointer), STATE_NAMES[state], c if c != EOF else None,
+                                step, _changed(before, _fields(p.url)), errors, shortened))
+            if p.pointer >= n:
+                return
+            p.pointer += 1
+    finally:
+        p.observer = observer
 
 
 def _run_traced(p: Parser) -> None:
     """url.bs: basic URL parser, step 10, reporting every step to the observer."""
     observer = p.observer
     assert observer is not None
-    # A bounded observer (TraceRecorder) says when it is full and how to count a dropped step.
+    # A bounded observer (TraceRecorder) says when it is full and how to count a dropped step,
+    # and may hold an outline (every step, kept or dropped, in brief: see urlcalc.trace).
     is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
     drop: Callable[[], None] | None = getattr(observer, "drop", None)
+    outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
     input = p.input
     n = len(input)
     while True:
         if is_full is not None and drop is not None and is_full():
-            _run_dropping(p, drop)
+            _run_dropping(p, drop, outline)
             return
         pointer = p.pointer
         c = input[pointer] if pointer < n else EOF
         state = p.state
-        before = p.url.snapshot()
+        url = p.url
+        before = _fields(url)
         n_errors = len(p.errors)
         substeps: list[Step] = []
         p.observer = substeps.append
@@ -982,23 +1041,23 @@ def _run_traced(p: Parser) -> None:
             raise
         finally:
             p.observer = observer
-            after = p.url.snapshot()
-            changes = {name: _json_field(p.url, name, a)
-                       for name, b, a in zip(RECORD_FIELDS, before, after, strict=True) if a != b}
+            changed = _changed(before, _fields(url))
             name = STATE_NAMES[state]
+            index = p.index(pointer)
+            errors = [e.name for e in p.errors[n_errors:]]
             record: Step = {
                 "parser": "url",
                 "state": name,
                 "anchor": STATE_ANCHORS[name],
                 "step": step,
                 "pointer": pointer,
-                "index": p.index(pointer),
+                "index": index,
                 "c": c if c != EOF else None,
                 "buffer": "".join(p.buffer),
                 "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
                           "password_token_seen": p.password_token_seen},
-                "errors": [e.name for e in p.errors[n_errors:]],
-                "changes": changes,
+                "errors": errors,
+                "changes": {f: _json_field(url, f) for f in changed},
                 "next_state": STATE_NAMES[p.state],
                 "depth": 0,
             }
@@ -1009,6 +1068,11 @@ def _run_traced(p: Parser) -> None:
             observer(record)
             for s in substeps:
                 observer(s)
+            if outline is not None:
+                shortened = sum(1 for s in substeps if s.get("parser") == "shorten"
+                                and s.get("removed") is not None)
+                outline.append((index, name, record["c"], step, changed, tuple(errors),
+                                shortened))
         if p.pointer >= n:
             return
         p.pointer += 1

@@ -70,8 +70,16 @@ class PercentEncodeSet:
         plus = list(table)
         plus[0x20] = "+"  # url.bs: percent-encode after encoding, step 7.3.1 (spaceAsPlus)
         self._plus_table: list[str] = plus
-        ascii_class = "".join(re.escape(c) for c in sorted(members - {"\x7f"}))
-        self._pattern = re.compile(f"[{ascii_class}\\x7f-\\U0010ffff]")
+        self._pattern: re.Pattern[str] | None = None  # compiled on first use (see _search)
+
+    def _search(self, text: str) -> bool:
+        """Does ``text`` hold a member of the set? (The regex is compiled on first use: compiling
+        the eight sets' regexes at import would cost tens of ms of Pyodide's boot.)"""
+        pattern = self._pattern
+        if pattern is None:
+            ascii_class = "".join(re.escape(c) for c in sorted(self.ascii_members - {"\x7f"}))
+            pattern = self._pattern = re.compile(f"[{ascii_class}\\x7f-\\U0010ffff]")
+        return pattern.search(text) is not None
 
     def union(self, name: str, extra: str) -> PercentEncodeSet:
         """A new set: this one plus the ASCII code points in ``extra``."""
@@ -123,7 +131,7 @@ def utf8_percent_encode(text: str, encode_set: PercentEncodeSet) -> str:
 
     Returns ``text`` itself when it contains nothing in ``encode_set``.
     """
-    if encode_set._pattern.search(text) is None:
+    if not encode_set._search(text):
         return text
     if text.isascii():
         # ASCII: each code point is its own UTF-8 byte.
@@ -165,7 +173,7 @@ def percent_encode_after_encoding(
     name = UTF_8 if encoding == UTF_8 else get_encoding(encoding)
     if name == UTF_8:
         # UTF-8 never fails, so step 7 runs once; same result as utf8_percent_encode, plus "+".
-        if not space_as_plus and encode_set._pattern.search(text) is None:
+        if not space_as_plus and not encode_set._search(text):
             return text
         data = text if text.isascii() else _utf8_bytes(text).decode("latin-1")
         return data.translate(table)

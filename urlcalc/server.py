@@ -9,9 +9,10 @@ URL layout (``web/js/engine.js`` relies on it)::
     /config.json            {"api": "api/"}: tells the page that the JSON API is here
                             (``export_static`` writes {"api": null} instead)
     /favicon.ico            204 (the page uses a data: icon)
+    /api/openapi.json       the OpenAPI 3 description of the JSON API (``urlcalc.openapi``)
     /api/<kind>             POST a JSON object, or GET with query parameters: the result model of
                             ``urlcalc.model.dispatch(kind, params)``; kinds: parse, set, host,
-                            urlencoded, percent, validate, version
+                            urlencoded, percent, validate, compare, random, version
 
 Every error, from a bad request to a bug, is a JSON object ``{"error": "..."}`` with a 4xx or 5xx
 status (the page sends ``X-Urlcalc-Soft-Errors: 1`` to get its refused requests with status 200,
@@ -75,7 +76,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 STATIC_FOLDERS = ("css", "js", "img")
-API_KINDS = ("parse", "set", "host", "urlencoded", "percent", "validate", "version")
+API_KINDS = ("parse", "set", "host", "urlencoded", "percent", "validate", "compare", "random",
+             "version")
 
 # The largest legal request: a 64 KiB input plus a few setter values, JSON-escaped. Anything
 # bigger is refused with 413 before it is parsed.
@@ -143,6 +145,20 @@ MIN_GZIP_BYTES = 1024
 # API answers (a traced parse can be hundreds of KB) are compressed on the fly above this size.
 MIN_GZIP_API_BYTES = 8 * 1024
 
+
+# Work per request is bounded by its strings (64 KiB each, urlcalc.model.MAX_INPUT_BYTES), the
+# operations (64) and the trace (5,000 steps per run). One more bound for set, whose cost is the
+# sum over its operations: the setter values together are at most 64 KiB, and 16 KiB with trace
+# (a traced setter's steps grow with its value: 64 traced 1 KiB values made a 63 MB answer in
+# 1.4 s, where a traced 64 KiB parse makes 18 MB in 0.3 s). benchmarks/load.py measures it.
+MAX_SET_VALUES_BYTES = 64 * 1024
+MAX_TRACED_SET_VALUES_BYTES = 16 * 1024
+# Large requests (a body or query string over LARGE_REQUEST_BYTES: the maximal ones cost about
+# 0.3 s of CPU and a 17 MB answer before compression) are computed at most MAX_LARGE_CONCURRENT
+# at a time, so that a few clients sending them cannot take every thread and the whole GIL from
+# the small requests of everyone else (benchmarks/load.py, "heavy" phase).
+LARGE_REQUEST_BYTES = 16 * 1024
+MAX_LARGE_CONCURRENT = 2
 
 # Sent by web/js/engine.js: answer refused requests with 200 {"error": ...} instead of a 4xx.
 SOFT_ERRORS_HEADER = "X-Urlcalc-Soft-Errors"
@@ -318,6 +334,20 @@ def _post_params() -> dict[str, Any]:
     return params
 
 
+def _check_work(kind: str, params: dict[str, Any]) -> None:
+    """Refuse a set request whose setter values together exceed the per-request budget."""
+    ops = params.get("ops")
+    if kind != "set" or not isinstance(ops, list):
+        return  # the model names any other problem
+    total = sum(len(op[1].encode("utf-8", "surrogatepass")) for op in ops
+                if isinstance(op, list | tuple) and len(op) == 2 and isinstance(op[1], str))
+    traced = params.get("trace") is True
+    limit = MAX_TRACED_SET_VALUES_BYTES if traced else MAX_SET_VALUES_BYTES
+    if total > limit:
+        raise ApiError(400, f"the setter values total {total} bytes: over the {limit // 1024} KiB "
+                       f"limit per request{' with trace' if traced else ''}")
+
+
 def _json_type(value: object) -> str:
     if value is None:
         return "null"
@@ -333,8 +363,8 @@ def _json_type(value: object) -> str:
 
 
 def _get_params(kind: str) -> dict[str, Any]:
-    """Query parameters as the JSON object a POST would carry (strings; trace as a boolean;
-    for set, ``op``/``value`` pairs in order)."""
+    """Query parameters as the JSON object a POST would carry (strings; trace and errata as
+    booleans; seed and max_errors as integers; for set, ``op``/``value`` pairs in order)."""
     args = request.args
     params: dict[str, Any] = {}
     for name in args:
@@ -344,12 +374,22 @@ def _get_params(kind: str) -> dict[str, Any]:
         if len(values) > 1:
             raise ApiError(400, f"query parameter {name!r} is given {len(values)} times")
         params[name] = values[0]
-    if "trace" in params:
-        flag = params["trace"].strip().lower()
+    for name in ("trace", "errata"):
+        if name not in params:
+            continue
+        flag = params[name].strip().lower()
         if flag not in _TRUE | _FALSE:
-            raise ApiError(400, f"query parameter 'trace' must be 1/0, true/false, yes/no or "
-                           f"on/off, not {params['trace']!r}")
-        params["trace"] = flag in _TRUE
+            raise ApiError(400, f"query parameter {name!r} must be 1/0, true/false, yes/no or "
+                           f"on/off, not {params[name]!r}")
+        params[name] = flag in _TRUE
+    for name in ("seed", "max_errors"):
+        if name not in params:
+            continue
+        number = params[name]
+        if not (number.isascii() and number.isdigit() and len(number) <= 16):
+            raise ApiError(400, f"query parameter {name!r} must be a non-negative integer, not "
+                           f"{number!r}")
+        params[name] = int(number)
     if kind == "set":
         ops, values = args.getlist("op"), args.getlist("value")
         if len(ops) != len(values):
@@ -474,13 +514,32 @@ def create_app(
     def _favicon() -> Response:
         return Response(status=204, headers={"Cache-Control": "max-age=86400"})
 
+    @app.get("/api/openapi.json")
+    def _openapi() -> Response:
+        # The OpenAPI description of this API (urlcalc/openapi.py builds it from the model's
+        # own constants); a fixed path wins over /api/<kind> in Werkzeug's routing.
+        from urlcalc.openapi import openapi_document
+
+        return _json_response(openapi_document())
+
+    large_gate = threading.BoundedSemaphore(MAX_LARGE_CONCURRENT)
+
     @app.route("/api/<kind>", methods=["GET", "POST"])
     def _api(kind: str) -> Response:
+        size = (request.content_length or 0) if request.method == "POST" \
+            else len(request.query_string)
+        if size <= LARGE_REQUEST_BYTES:
+            return _answer(kind)
+        with large_gate:
+            return _answer(kind)
+
+    def _answer(kind: str) -> Response:
         try:
             if kind not in API_KINDS:
                 raise ApiError(404, f"unknown kind {kind!r}; expected one of "
                                f"{', '.join(API_KINDS)}")
             params = _post_params() if request.method == "POST" else _get_params(kind)
+            _check_work(kind, params)
             try:
                 result = model.dispatch(kind, params)
             except ModelError as e:
@@ -533,7 +592,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False) -> None:
         app,
         host=host,
         port=port,
-        threads=8,
+        # 16 threads: large requests are computed 2 at a time (MAX_LARGE_CONCURRENT), and
+        # those waiting for their turn must leave threads for the small ones.
+        threads=16,
         # ~30 browsers x 6 connections each; select() copes with a few hundred sockets.
         connection_limit=500,
         max_request_body_size=MAX_BODY_BYTES,

@@ -24,31 +24,70 @@ from typing import Any
 
 Step = dict[str, Any]
 Observer = Callable[[Step], None]
+#: One basic-URL-parser step in brief: (index in the original input, state name, c or None for
+#: EOF, spec step, names of the record fields it changed, validation error names, how many path
+#: segments "shorten a URL's path" removed during it).
+OutlineEntry = tuple[int, str, str | None, str, tuple[str, ...], tuple[str, ...], int]
 
 DEFAULT_MAX_STEPS = 5000
+#: A step repeats the buffer and the changed fields' values, so on a long input the kept steps
+#: can weigh far more than their number says (5000 steps over a 60 KB path: 100 MB of JSON).
+#: The result model's recorders (``max_chars``) also stop keeping steps once their strings add
+#: up to this many code points.
+DEFAULT_MAX_CHARS = 250_000
+
+
+def _weight(step: Step) -> int:
+    """About how many code points ``step`` holds in its strings (its JSON is a bit longer)."""
+    weight = 64
+    buffer = step.get("buffer")
+    if isinstance(buffer, str):
+        weight += len(buffer)
+    changes = step.get("changes")
+    if changes:
+        for value in changes.values():
+            if isinstance(value, str):
+                weight += len(value)
+            elif isinstance(value, list):
+                weight += sum(len(v) + 4 for v in value if isinstance(v, str))
+    return weight
 
 
 class TraceRecorder:
-    """Collects steps, keeping the first ``max_steps`` and counting the rest."""
+    """Collects steps, keeping the first ``max_steps`` (with ``max_chars``, only as many as hold
+    that many code points in their strings: see DEFAULT_MAX_CHARS) and counting the rest.
 
-    __slots__ = ("dropped", "max_steps", "steps")
+    ``outline`` gets one ``OutlineEntry`` for every step of the basic URL parser, kept or
+    dropped: enough for the result model's per-code-point spans and provenance on an input of
+    any length (``max_steps=0`` keeps no step at all, only the outline, which costs constant
+    time per step)."""
 
-    def __init__(self, max_steps: int = DEFAULT_MAX_STEPS) -> None:
+    __slots__ = ("chars", "dropped", "max_chars", "max_steps", "outline", "steps")
+
+    def __init__(self, max_steps: int = DEFAULT_MAX_STEPS,
+                 max_chars: int | None = None) -> None:
         self.steps: list[Step] = []
         self.max_steps = max_steps
+        self.max_chars = max_chars
+        self.chars = 0
         self.dropped = 0
+        self.outline: list[OutlineEntry] = []
 
     def __call__(self, step: Step) -> None:
-        if len(self.steps) < self.max_steps:
+        if not self.is_full():
             step["i"] = len(self.steps)
             self.steps.append(step)
+            if self.max_chars is not None:
+                self.chars += _weight(step)
         else:
             self.dropped += 1
 
     def is_full(self) -> bool:
-        """True once no further step is kept: the parser then stops describing its steps and
-        only counts them (``drop``), so a long input costs linear time with a trace too."""
-        return len(self.steps) >= self.max_steps
+        """True once no further step is kept (``max_steps`` kept, or ``max_chars`` code points in
+        their strings): the parser then stops describing its steps and only counts them
+        (``drop``), so a long input costs linear time with a trace too."""
+        return len(self.steps) >= self.max_steps or (
+            self.max_chars is not None and self.chars >= self.max_chars)
 
     def drop(self) -> None:
         """Count one step that was not kept (and not built)."""
@@ -56,4 +95,4 @@ class TraceRecorder:
 
     def to_json(self) -> dict[str, Any]:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,
-                "max_steps": self.max_steps}
+                "max_steps": self.max_steps, "max_chars": self.max_chars}

@@ -1,6 +1,7 @@
 """Take the README screenshots of the calculator page (run by hand, not by pytest):
 
     .venv/bin/python tests/browser/screenshots.py [OUT_DIR]     # default docs/img
+    .venv/bin/python tests/browser/screenshots.py --only editions-backslashes browser
 
 Starts the real app on a free port, opens the page once in Debian's Chromium (offline: anything
 that would leave localhost is aborted), waits until Pyodide answers, then drives the page through
@@ -30,7 +31,8 @@ def fragment(**state: object) -> str:
 
 
 SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
-    # name, page state, options (width/height/clip selector)
+    # name, page state, options (width/height; scroll: an element to scroll to the top;
+    # clip: an element to shoot alone, cut at max_height)
     ("components", {"input": "HTTPS://user:pa$$@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top"}, {}),
     ("steps", {"input": "http://u@EXAMPLE.com:8080/a/../b", "view": "steps", "step": 37}, {}),
     ("resolution", {"input": "../c/./d?q#f", "base": "https://user@example.org:8443/a/b/index.html?x#y",
@@ -40,18 +42,36 @@ SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
                          ["searchParams.append", "q=url calc"], ["hostname", "ex ample.com"]]}, {}),
     ("validation", {"input": " https://user@0x7f.1\\a\\..\\b?<q>#\u00a0",
                     "view": "validation"}, {}),
-    ("compare", {"input": "file://localhost//a//../..//foo", "view": "compare"}, {}),
+    ("browser", {"input": "file://localhost//a//../..//foo", "view": "compare"}, {}),
     ("calculators", {"input": "https://example.com/", "view": "calculators", "pct": "a b/ç?&=€",
                      "host": "faß.ExAmPle", "form": "a=1&b=x+y&c=%E2%82%AC&a"}, {}),
     ("examples", {"input": "https://127.1/", "view": "examples"}, {}),
     ("presenter", {"input": "https://0x7f.1/%7Efoo/../b?q=1#x", "view": "steps", "step": 21,
                    "presenter": 1}, {"height": 1000}),
     ("mobile", {"input": "https://faß.example:8080/a/../b?q#f"}, {"width": 360, "height": 1100}),
+    # Compare (editions): the three classic inputs, the table and the lines under it
+    ("editions-backslashes", {"input": "http:\\\\example.com\\a\\..\\b", "view": "editions"},
+     {"clip": "#panel-editions", "max_height": 1250}),
+    ("editions-default-port", {"input": "HTTP://EXAMPLE.com:80/%7efoo", "view": "editions"},
+     {"clip": "#panel-editions", "max_height": 1250}),
+    ("editions-file-drive", {"input": "file:c:\\foo\\bar.html", "view": "editions"},
+     {"clip": "#panel-editions", "max_height": 1250}),
 ]
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else REPO / "docs" / "img"
+    args = argv[1:]
+    only: set[str] = set()
+    if "--only" in args:
+        i = args.index("--only")
+        only = set(args[i + 1:])
+        args = args[:i]
+        unknown = only - {name for name, _, _ in SHOTS}
+        if unknown or not only:
+            print(f"--only takes shot names: {', '.join(name for name, _, _ in SHOTS)}",
+                  file=sys.stderr)
+            return 2
+    out = Path(args[0]) if args else REPO / "docs" / "img"
     out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import expect, sync_playwright
 
@@ -68,6 +88,8 @@ def main(argv: list[str]) -> int:
         page.goto(base_url + "#" + fragment(input="https://example.com/"))
         expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
         for name, state, opts in SHOTS:
+            if only and name not in only:
+                continue
             width = int(opts.get("width", WIDTH))  # type: ignore[call-overload]
             height = int(opts.get("height", HEIGHT))  # type: ignore[call-overload]
             page.set_viewport_size({"width": width, "height": height})
@@ -81,7 +103,16 @@ def main(argv: list[str]) -> int:
             if scroll:
                 page.locator(str(scroll)).evaluate("(el) => el.scrollIntoView({block: 'start'})")
             path = out / f"{name}.png"
-            page.screenshot(path=str(path), full_page=False)
+            if "clip" in opts:  # one element, cut at max_height
+                box = page.locator(str(opts["clip"])).evaluate(
+                    "(el) => { const r = el.getBoundingClientRect(); return {x: r.left +"
+                    " scrollX, y: r.top + scrollY, width: r.width, height: r.height}; }")
+                height = min(box["height"], float(opts.get("max_height", box["height"])))  # type: ignore[arg-type]
+                page.screenshot(path=str(path), full_page=True,
+                                clip={"x": box["x"], "y": box["y"], "width": box["width"],
+                                      "height": height})
+            else:
+                page.screenshot(path=str(path), full_page=False)
             print(f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
         browser.close()
     if errors or offline.blocked:

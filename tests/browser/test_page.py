@@ -274,7 +274,7 @@ def test_hostile_input_renders_as_text(probe: PageProbe) -> None:
         page.fill("#input", text)
         page.fill("#base", base)
         expect(page.locator("#input-view")).not_to_be_empty()
-        for key in "12345678":
+        for key in "123456789":
             page.locator("body").press("Escape")
             page.keyboard.press(key)
             panel = page.locator(".panel:not([hidden])")
@@ -297,7 +297,7 @@ def test_hostile_input_renders_as_text(probe: PageProbe) -> None:
     expect(getter(page, "pathname")).to_have_text("/%E2%80%AEgnp.exe")
     expect(page.locator("#input-view .cp").first).to_have_text("⟨U+202E⟩")
     page.keyboard.press("Escape")
-    page.keyboard.press("8")
+    page.keyboard.press("9")
     page.locator("[data-example]", has_text="javascript:alert(1)").click()
     expect(getter(page, "protocol")).to_have_text("javascript:")
     page.wait_for_timeout(300)
@@ -343,7 +343,7 @@ def test_keyboard_tabs_presenter_and_narrow_screen(probe: PageProbe) -> None:
     page.set_viewport_size({"width": 360, "height": 760})
     long_url = "https://a-long-host-name.example.com:8080/" + "segment/" * 12 + "?q=" + "x" * 60
     page.fill("#input", long_url)
-    for key in "12345678":
+    for key in "123456789":
         page.locator("body").press("Escape")
         page.keyboard.press(key)
         page.wait_for_timeout(50)

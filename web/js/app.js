@@ -1,8 +1,8 @@
 // urlcalc page: wires the inputs, the engine (Pyodide worker or the Flask API) and the views.
 // The page renders the urlcalc result model; it computes nothing about URLs itself, except the
-// browser's own new URL() shown in the Compare view.
+// browser's own new URL() shown in the Browser view.
 import { createEngine } from "./engine.js";
-import { codePointCells, fill, h, hrefPieces, legend, vis } from "./views/dom.js";
+import { MAX_CELLS, fill, h, hrefPieces, legend, updateCodeLine, vis } from "./views/dom.js";
 import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
 import { failureBox, renderComponents } from "./views/components.js";
 import { StepsView } from "./views/steps.js";
@@ -10,6 +10,7 @@ import { renderResolution } from "./views/resolution.js";
 import { SettersView } from "./views/setters.js";
 import { renderValidation, verdict } from "./views/validation.js";
 import { renderCompare } from "./views/compare.js";
+import { EditionsView } from "./views/editions.js";
 import { CalculatorsView } from "./views/calculators.js";
 import { EXAMPLES, Tape, renderExamples } from "./views/examples.js";
 import { encodingValue, fillEncodings } from "./views/encodings.js";
@@ -20,7 +21,7 @@ import {
 } from "./views/share.js";
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ["components", "steps", "resolution", "setters", "validation", "compare", "calculators", "examples"];
+const VIEWS = ["components", "steps", "resolution", "setters", "validation", "editions", "compare", "calculators", "examples"];
 const DEFAULT_INPUT = "HTTPS://user@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top";
 
 const els = {
@@ -141,7 +142,8 @@ const renderedFor = {}; // view -> result object it was last rendered with
 
 // The trace is only asked for when the Steps view shows it (a traced answer is much bigger).
 function paramsFor(withTrace = state.view === "steps") {
-  const p = { input: state.input };
+  // max_errors: the views show the validation errors of the first MAX_CELLS code points at most
+  const p = { input: state.input, max_errors: MAX_CELLS };
   if (state.base !== "") p.base = state.base;
   if (state.enc !== "") p.encoding = state.enc;
   if (withTrace) p.trace = true;
@@ -183,7 +185,7 @@ async function compute() {
 }
 
 function renderGlance(r) {
-  els.inputView.replaceChildren(codePointCells(r.input, r.spans).frag);
+  updateCodeLine(els.inputView, r.input, r.spans); // bounded; only changed cells are touched
   if (r.ok) els.hrefView.replaceChildren(hrefPieces(r.href_spans));
   else els.hrefView.replaceChildren(failureBox(r));
   els.hrefView.classList.toggle("failed", !r.ok);
@@ -222,6 +224,25 @@ const calculators = new CalculatorsView(panels.calculators, {
     rendered(answer.error ? null : answer);
   },
 });
+// Compare (editions): asked for only while its tab is visible (renderView), so typing stays fast.
+const editionsView = new EditionsView(panels.editions, {
+  call,
+  getState: () => state,
+  setErrata: (on) => {
+    state.errata = on;
+    writeFragment(true);
+    editionsView.refresh();
+  },
+  onRandom: (r) => {
+    loadInputs({ input: r.input, base: r.base ?? "" }, true);
+    toast(`Random input from the ${r.name} grammar (seed ${r.seed})`);
+  },
+  report: (answer) => {
+    if (!answer.error) renderEngine(answer);
+    rendered(answer.error ? null : answer);
+    if (!answer.error) scheduleIdle(); // the paper tape records the comparison
+  },
+});
 let examplesRendered = false;
 
 function renderView(view) {
@@ -238,6 +259,10 @@ function renderView(view) {
       renderExamples(panel, { onPick: pickExample });
       examplesRendered = true;
     }
+    return;
+  }
+  if (view === "editions") {
+    editionsView.refresh();
     return;
   }
   if (!result) return;
@@ -347,11 +372,24 @@ function applyDiffers() {
 // ---- paper tape -------------------------------------------------------------------------------
 
 const tape = new Tape($("tape"), $("tape-clear"), {
-  onPick: (e) => loadInputs({ input: e.input, base: e.base || "" }, true),
+  onPick: (e) => {
+    loadInputs({ input: e.input, base: e.base || "" }, true);
+    if (e.view && VIEWS.includes(e.view)) selectView(e.view);
+  },
 });
 
 function addToTape() {
   if (!result || result.input !== state.input || state.input === "") return;
+  const cmp = editionsView.model;
+  if (state.view === "editions" && cmp && cmp.input === state.input && (cmp.base ?? "") === state.base) {
+    const n = editionsView.differing(cmp).length;
+    tape.add({
+      input: state.input, base: state.base, ok: cmp.current !== null,
+      out: cmp.current !== null ? cmp.current.href : "failure", view: "editions",
+      note: `compare: ${n} of ${cmp.editions.length} editions differ${cmp.errata ? " (errata)" : ""}`,
+    });
+    return;
+  }
   tape.add({
     input: state.input, base: state.base, ok: !!result.ok,
     out: result.ok ? result.getters.href : "failure",
@@ -376,8 +414,8 @@ function update() {
 
 els.input.addEventListener("input", () => {
   state.input = els.input.value;
+  update(); // first: the engine gets the input now, and works while this task goes on
   syncFields({ except: els.input });
-  update();
 });
 els.escaped.addEventListener("input", () => {
   state.input = decodeEscapes(els.escaped.value);
@@ -503,7 +541,7 @@ document.addEventListener("keydown", (e) => {
   let handled = true;
   if (e.key === "/") els.input.focus();
   else if (e.key === "b") els.base.focus();
-  else if (/^[1-8]$/.test(e.key)) selectView(VIEWS[Number(e.key) - 1], { focus: true });
+  else if (/^[1-9]$/.test(e.key)) selectView(VIEWS[Number(e.key) - 1], { focus: true });
   else if (e.key === "p") setPresenter(!state.presenter);
   else if (e.key === "?") els.help.showModal();
   else if (e.key === "m") copyMarkdown();
@@ -563,9 +601,17 @@ selectView(state.view, { write: false });
 writeFragment(false);
 renderEngine(null);
 if (engine && typeof engine.onchange === "function") {
+  // Recompute when another engine takes over, not when only its info changes; the first engine
+  // to take over is the one the start's compute() below is already waiting for.
+  let engineSeen = null;
   engine.onchange(() => {
     renderEngine(null);
+    if (engine.current === engineSeen) return;
+    const first = engineSeen === null;
+    engineSeen = engine.current;
+    if (first) return;
     for (const k of Object.keys(renderedFor)) renderedFor[k] = null;
+    editionsView.invalidate();
     compute();
     if (state.view === "calculators") {
       renderedFor.calculators = true;

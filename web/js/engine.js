@@ -19,7 +19,7 @@
 // The host object:
 //   call(kind, params) -> Promise<{result, engine, ms}>
 //       kind as in urlcalc.model.dispatch ("parse", "set", "host", "urlencoded", "percent",
-//       "validate", "version"); params a plain JSON-able object; engine is who answered; ms the
+//       "validate", "compare", "random", "version"); params a plain JSON-able object; engine is who answered; ms the
 //       round trip seen by the page. Rejects with Error(message) for a bad request (the API's
 //       {"error"}, the worker's {"error"}: the same message from both) or when no engine can
 //       answer. A call made while Pyodide is the only engine and still booting waits for it.
@@ -331,7 +331,9 @@ export function createEngine({
     }
   }
 
+  let apiSettled = false; // findApi has answered (calls need not wait for it any more)
   const apiFound = findApi().then((base) => {
+    apiSettled = true;
     apiBase = base;
     if (base === null) return;
     if (!workerReady) update({ current: "server" });
@@ -355,7 +357,9 @@ export function createEngine({
   }
 
   async function call(kind, params = {}) {
-    await apiFound;
+    // Once settled, no await before the worker gets the message: it is posted in the caller's
+    // task (an input event), not a microtask later, so Python starts while the page goes on.
+    if (!apiSettled) await apiFound;
     if (workerReady) {
       try {
         return await timed("pyodide", () => callWorker(kind, params));

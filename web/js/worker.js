@@ -7,9 +7,9 @@
 //   {type: "ready", info}        booted; info = urlcalc.engine.engine_info() plus pyodide (its
 //                                version), model_version and timings (ms)
 //   {type: "error", error}       boot failed (a one-line message)
-//   {id, json}                   the answer to {id, kind, params}: the JSON text returned by
+//   {id, json, python_ms}        the answer to {id, kind, params}: the JSON text returned by
 //                                urlcalc.model.dispatch_json(kind, JSON.stringify(params)), which is
-//                                {"error": ...} for a bad request
+//                                {"error": ...} for a bad request; python_ms: how long that took
 //   {id, error}                  Python raised (a bug): the exception's last line
 // Messages received before the boot is done are answered once it is.
 //
@@ -55,8 +55,10 @@ function answer({ id, kind, params }) {
     return;
   }
   try {
+    const t = performance.now();
     const json = dispatchJson(String(kind), JSON.stringify(params ?? {}));
-    self.postMessage({ id, json });
+    // How long Python took (ms), beside the answer: the page's round trip minus this is messaging.
+    self.postMessage({ id, json, python_ms: performance.now() - t });
   } catch (e) {
     self.postMessage({ id, error: message(e) });
   }

@@ -88,21 +88,62 @@ export function badge(ch) {
   return h("span", { class: "cp", title: cpLabel(ch) + " (shown escaped)" }, "⟨" + cpLabel(ch) + "⟩");
 }
 
-/** A DocumentFragment showing str as text, with invisible code points as badges. */
-export function vis(str) {
+// A string from a huge input (tens of thousands of code points) is shown in part: laying out
+// the whole of it, and a badge per invisible code point, would freeze the page.
+export const MAX_TEXT = 4000;
+// ...and at most this many of its invisible code points as badges (a badge costs far more to lay
+// out than a character).
+export const MAX_BADGES = 500;
+
+/** The note that ends a string shown in part (the count of code points left out). */
+export function moreNote(more, what = "code points") {
+  return h("span", { class: "trunc-more", role: "note", data: { more } },
+    `… (${more.toLocaleString("en")} more ${what} not shown)`);
+}
+
+/** A DocumentFragment showing str as text, with invisible code points as badges: the first
+ *  `limit` code points (fewer if MAX_BADGES badges come first), then a note saying how many more
+ *  there are. */
+export function vis(str, limit = MAX_TEXT) {
   const frag = document.createDocumentFragment();
   if (str === null || str === undefined) return frag;
   str = String(str);
   let run = "";
+  let n = 0;
+  let units = 0; // UTF-16 code units read
+  let badges = 0;
   for (const ch of str) {
+    if (n === limit || badges === MAX_BADGES) {
+      if (run) frag.append(document.createTextNode(run));
+      run = "";
+      frag.append(moreNote(codePointCount(str, units)));
+      break;
+    }
+    n += 1;
+    units += ch.length;
     if (isInvisible(ch)) {
       if (run) frag.append(document.createTextNode(run));
       run = "";
       frag.append(badge(ch));
+      badges += 1;
     } else run += ch;
   }
   if (run) frag.append(document.createTextNode(run));
   return frag;
+}
+
+/** The number of code points in str from the UTF-16 offset `from` on. */
+function codePointCount(str, from = 0) {
+  let n = 0;
+  for (let i = from; i < str.length; i++) {
+    const u = str.charCodeAt(i);
+    if (u >= 0xd800 && u <= 0xdbff && i + 1 < str.length) {
+      const v = str.charCodeAt(i + 1);
+      if (v >= 0xdc00 && v <= 0xdfff) i += 1;
+    }
+    n += 1;
+  }
+  return n;
 }
 
 /** Set an element's content to str (visibly escaped) and keep the raw value in data-value. */
@@ -145,28 +186,126 @@ export function valueToken(v, { quote = true } = {}) {
     quote ? h("span", { class: "q" }, "\"") : null);
 }
 
-/** Render the input's code points as cells coloured by component (result.spans). */
-export function codePointCells(input, spans, { end = false, marks = null } = {}) {
-  const cps = codePoints(input);
-  const comp = new Array(cps.length).fill("removed");
+// A long input is shown in part: the first MAX_CELLS code points get a cell each (tens of
+// thousands of cells would freeze the page for seconds), followed by a note saying so.
+export const MAX_CELLS = 2000;
+
+/** The component of each of the first `n` code points, from result.spans. */
+function componentsOf(n, spans) {
+  const comp = new Array(n).fill("removed");
   for (const s of spans || []) {
-    for (let i = Math.max(0, s.start); i < Math.min(cps.length, s.end); i++) comp[i] = s.component;
+    for (let i = Math.max(0, s.start); i < Math.min(n, s.end); i++) comp[i] = s.component;
   }
+  return comp;
+}
+
+function cellClass(ch, component) {
+  return "c k-" + safeClass(component) + (ch === " " ? " sp" : "");
+}
+
+function cell(ch, i, component) {
+  const el = document.createElement("span");
+  el.className = cellClass(ch, component);
+  el.dataset.i = String(i);
+  el.append(isInvisible(ch) ? badge(ch) : document.createTextNode(ch));
+  return el;
+}
+
+/** The note after a code line that shows only part of its input. */
+export function truncationNote(shown, total) {
+  return h("span", { class: "trunc-note", role: "note", data: { shown, total } },
+    `… showing the first ${shown.toLocaleString("en")} of ${total.toLocaleString("en")} code points`);
+}
+
+/** Render the input's code points as cells coloured by component (result.spans): at most
+ *  `limit` cells, then a truncation note. Returns {frag, cells, components, shown, total}. */
+export function codePointCells(input, spans, { end = false, marks = null, limit = MAX_CELLS } = {}) {
+  const cps = codePoints(input);
+  const total = cps.length;
+  const shown = Math.min(total, limit);
+  const comp = componentsOf(shown, spans);
   const frag = document.createDocumentFragment();
   const cells = [];
-  cps.forEach((ch, i) => {
-    const cell = h("span", { class: ["c", "k-" + safeClass(comp[i]), ch === " " ? "sp" : null], data: { i } });
-    cell.append(isInvisible(ch) ? badge(ch) : document.createTextNode(ch));
-    if (marks && marks.has(i)) cell.classList.add(...marks.get(i));
-    cells.push(cell);
-    frag.append(cell);
-  });
-  if (end) {
-    const eof = h("span", { class: "c eof", data: { i: cps.length }, title: "end of input (EOF)" }, "EOF");
+  for (let i = 0; i < shown; i++) {
+    const c = cell(cps[i], i, comp[i]);
+    if (marks && marks.has(i)) c.classList.add(...marks.get(i));
+    cells.push(c);
+    frag.append(c);
+  }
+  if (end && shown === total) {
+    const eof = h("span", { class: "c eof", data: { i: total }, title: "end of input (EOF)" }, "EOF");
     cells.push(eof);
     frag.append(eof);
   }
-  return { frag, cells, components: comp };
+  if (shown < total) frag.append(truncationNote(shown, total));
+  return { frag, cells, components: comp, shown, total };
+}
+
+const lines = new WeakMap(); // element -> what updateCodeLine last put in it
+
+/** codePointCells into `el`, changing only what differs from the last call on `el` (typing
+ *  changes one code point and a few components, not the whole line). Returns {cells, shown,
+ *  total}; `cells` is live (later calls update it). */
+export function updateCodeLine(el, input, spans, { end = false, limit = MAX_CELLS } = {}) {
+  let line = lines.get(el);
+  if (!line || line.end !== end || el.firstChild !== (line.cells[0] ?? line.tail ?? null)) {
+    line = { end, chars: [], classes: [], cells: [], eof: null, note: null, tail: null };
+    lines.set(el, line);
+    el.replaceChildren();
+  }
+  const cps = codePoints(input);
+  const total = cps.length;
+  const shown = Math.min(total, limit);
+  const comp = componentsOf(shown, spans);
+  const { chars, classes, cells } = line;
+  const common = Math.min(shown, cells.length);
+  for (let i = 0; i < common; i++) {
+    const cls = cellClass(cps[i], comp[i]);
+    if (chars[i] !== cps[i]) {
+      const c = cell(cps[i], i, comp[i]);
+      cells[i].replaceWith(c);
+      cells[i] = c;
+      chars[i] = cps[i];
+      classes[i] = cls;
+    } else if (classes[i] !== cls) {
+      cells[i].className = cls;
+      classes[i] = cls;
+    }
+  }
+  for (let i = shown; i < cells.length; i++) cells[i].remove();
+  cells.length = chars.length = classes.length = common;
+  if (shown > common) {
+    const frag = document.createDocumentFragment();
+    for (let i = common; i < shown; i++) {
+      const c = cell(cps[i], i, comp[i]);
+      cells.push(c);
+      chars.push(cps[i]);
+      classes.push(cellClass(cps[i], comp[i]));
+      frag.append(c);
+    }
+    if (line.tail) el.insertBefore(frag, line.tail);
+    else el.append(frag);
+  }
+  // what follows the cells: EOF (when the whole input is shown) or the truncation note
+  const wantEof = end && shown === total;
+  if (line.eof && (!wantEof || line.eof.dataset.i !== String(total))) {
+    line.eof.remove();
+    line.eof = null;
+  }
+  if (wantEof && !line.eof) {
+    line.eof = h("span", { class: "c eof", data: { i: total }, title: "end of input (EOF)" }, "EOF");
+    el.append(line.eof);
+  }
+  if (line.note) {
+    line.note.remove();
+    line.note = null;
+  }
+  if (shown < total) {
+    line.note = truncationNote(shown, total);
+    el.append(line.note);
+  }
+  line.tail = line.eof ?? line.note;
+  return { cells: line.eof ? [...cells, line.eof] : cells, shown, total };
 }
 
 export function safeClass(s) {

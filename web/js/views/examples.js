@@ -20,7 +20,7 @@ export const EXAMPLES = [
   { input: "https://example.com/a?b#c#d", note: "Only the first # starts the fragment; later ones are fragment data." },
   { input: "https://ex%61mple.com/", note: "The host is percent-decoded before IDNA: this is example.com." },
   { input: "https://example.com:0080/", note: "Leading zeros in the port are fine, and 80 is not the default for https." },
-  { input: "http://a b/", note: "A space in a special host is a failure — Chromium still accepts it (see Compare)." },
+  { input: "http://a b/", note: "A space in a special host is a failure — Chromium still accepts it (see Browser)." },
   { input: "C|/foo", base: "file://host/dir/file", note: "\"C|\" is a Windows drive letter relative to a file: base." },
   { input: "../../../x", base: "https://example.com/a/b", note: "You cannot go above the root: extra .. segments are dropped." },
   { input: "//other.example/p?q", base: "https://example.com/a", note: "A scheme-relative URL keeps the base's scheme only." },
@@ -44,6 +44,9 @@ export function renderExamples(panel, { onPick }) {
 const TAPE_KEY = "urlcalc.tape";
 const TAPE_MAX = 60;
 
+// A tape entry shows the start of a long input (the entry restores all of it).
+const TAPE_TEXT = 300;
+
 export class Tape {
   constructor(listEl, clearBtn, { onPick }) {
     this.listEl = listEl;
@@ -64,7 +67,8 @@ export class Tape {
 
   add(entry) {
     const last = this.entries[this.entries.length - 1];
-    if (last && last.input === entry.input && last.base === entry.base && last.out === entry.out) return;
+    if (last && last.input === entry.input && last.base === entry.base && last.out === entry.out &&
+      (last.note || "") === (entry.note || "")) return;
     this.entries.push(entry);
     if (this.entries.length > TAPE_MAX) this.entries.splice(0, this.entries.length - TAPE_MAX);
     this.save();
@@ -82,11 +86,12 @@ export class Tape {
   render() {
     const items = this.entries.slice().reverse().map((e) => {
       const btn = h("button", { type: "button", class: ["tape-entry", e.ok ? "ok" : "bad"], title: "Restore this input" },
-        h("code", { class: "t-in" }, vis(e.input)),
-        e.base ? h("span", { class: "t-base" }, " (base ", vis(e.base), ")") : null,
+        h("code", { class: "t-in" }, vis(e.input, TAPE_TEXT)),
+        e.base ? h("span", { class: "t-base" }, " (base ", vis(e.base, TAPE_TEXT), ")") : null,
         h("span", { class: "t-arrow", "aria-hidden": "true" }, " → "),
         h("span", { class: "sr-only" }, " gives "),
-        e.ok ? h("code", { class: "t-out" }, vis(e.out)) : h("span", { class: "t-out bad-text" }, "failure"));
+        e.ok ? h("code", { class: "t-out" }, vis(e.out, TAPE_TEXT)) : h("span", { class: "t-out bad-text" }, "failure"),
+        e.note ? h("span", { class: "t-note" }, String(e.note)) : null);
       btn.addEventListener("click", () => this.onPick(e));
       return h("li", null, btn);
     });

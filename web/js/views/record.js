@@ -1,5 +1,5 @@
 // URL records as tables: null vs "" vs value, path as list vs opaque string, host with its kind.
-import { h, valueToken } from "./dom.js";
+import { h, moreNote, valueToken } from "./dom.js";
 
 export const FIELDS = ["scheme", "username", "password", "host", "port", "path", "query", "fragment"];
 
@@ -8,6 +8,8 @@ export const FIELD_COMPONENT = {
   scheme: "scheme", username: "username", password: "password", host: "host", port: "port",
   path: "path", query: "query", fragment: "fragment",
 };
+
+export const MAX_SEGMENTS = 200;
 
 export const EMPTY_RECORD = {
   scheme: "", username: "", password: "", host: null, port: null, path: [], query: null,
@@ -44,10 +46,13 @@ export function fieldValue(field, value, record = null) {
         " ", valueToken(value));
     }
     const list = h("span", { class: "path-list", title: "a path that is a list of segments" }, "[");
-    (value || []).forEach((seg, i) => {
+    const segments = value || [];
+    // a huge path has tens of thousands of segments: the first MAX_SEGMENTS are shown
+    segments.slice(0, MAX_SEGMENTS).forEach((seg, i) => {
       if (i) list.append(h("span", { class: "q" }, ", "));
       list.append(valueToken(seg));
     });
+    if (segments.length > MAX_SEGMENTS) list.append(", ", moreNote(segments.length - MAX_SEGMENTS, "segments"));
     list.append("]");
     return opaque ? h("span", null, h("span", { class: "kind" }, "opaque"), " ", list) : list;
   }

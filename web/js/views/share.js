@@ -6,6 +6,7 @@ import { GETTERS } from "./components.js";
 export const DEFAULTS = {
   input: "", base: "", enc: "", view: "components", ops: [], step: 0, strace: false,
   pct: "", pctset: "component percent-encode set", pctenc: "", host: "", form: "", presenter: false,
+  errata: false,
 };
 
 export function stateToFragment(state) {
@@ -18,9 +19,15 @@ export function stateToFragment(state) {
     if (key === "ops") s = JSON.stringify(v);
     else if (typeof d === "boolean") s = v ? "1" : "0";
     else s = String(v);
-    parts.push(key + "=" + encodeURIComponent(s));
+    parts.push(key + "=" + encodeURIComponent(wellFormed(s)));
   }
   return parts.join("&");
+}
+
+/** Lone surrogates (typed as \u{D800} in the escapes field) as U+FFFD, as the URL parser sees
+ *  them (a USVString): encodeURIComponent throws on them. */
+function wellFormed(s) {
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 }
 
 /** Parse a fragment (without '#') into a full state object; unknown keys are ignored. */

@@ -1,5 +1,5 @@
 // Steps: the parser's trace (result.trace.steps) as a scrubbable timeline.
-import { clear, codePointCells, errorAnchor, h, isInvisible, cpLabel, specLink, valueToken, vis, visText } from "./dom.js";
+import { clear, errorAnchor, h, isInvisible, cpLabel, specLink, updateCodeLine, valueToken, vis, visText } from "./dom.js";
 import { EMPTY_RECORD, FIELDS, applyChanges, recordTable } from "./record.js";
 
 // Spec anchors for the algorithms that report sub-steps (depth >= 1) and other non-state steps.
@@ -84,8 +84,14 @@ export function compactTrace(trace) {
 
 export function truncatedNote(trace) {
   return h("p", { class: "note warn", id: null, role: "note" },
-    `The trace was truncated: only the first ${trace.max_steps} steps were kept, ${trace.dropped} more were dropped.`);
+    `The trace was truncated: only the first ${(trace.steps || []).length.toLocaleString("en")} steps were kept ` +
+    `(at most ${Number(trace.max_steps).toLocaleString("en")}` +
+    (trace.max_chars ? `, and at most ${Number(trace.max_chars).toLocaleString("en")} code points of buffers and values` : "") +
+    `), ${Number(trace.dropped).toLocaleString("en")} more were dropped.`);
 }
+
+// The step list shows at most this many steps at a time (a window around the current step).
+export const LIST_WINDOW = 400;
 
 export class StepsView {
   constructor(panel, { onChange = () => {}, announce = () => {} } = {}) {
@@ -205,34 +211,75 @@ export class StepsView {
       if (s.parser === "url" && typeof s.index === "number") last = s.index;
       this.caretIdx.push(last);
     }
-    const { frag, cells } = codePointCells(this.input, result ? result.spans : [], { end: true });
-    this.cells = cells;
-    this.inputEl.replaceChildren(frag);
+    // Bounded (a long input shows its first MAX_CELLS code points), and updated in place.
+    this.cells = updateCodeLine(this.inputEl, this.input, result ? result.spans : [], { end: true }).cells;
 
-    // One plain <li> per step (a long input has thousands): text only, the number via CSS.
-    const lf = document.createDocumentFragment();
-    this.items = this.steps.map((s, i) => {
-      const li = document.createElement("li");
-      li.id = "step-" + i;
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
-      let cls = "depth-" + Math.min(3, s.depth || 0);
-      if (s.changes && Object.keys(s.changes).length) cls += " has-changes";
-      if (s.errors && s.errors.length) cls += " has-errors";
-      li.className = cls;
-      li.dataset.step = String(i);
-      li.dataset.state = s.state || s.parser || "";
-      li.textContent = stepText(s);
-      lf.append(li);
-      return li;
-    });
-    this.list.replaceChildren(lf);
+    if (this.selected) {
+      this.selected.classList.remove("selected");
+      this.selected.setAttribute("aria-selected", "false");
+      this.selected = null;
+    }
+    if (this.pos >= this.steps.length) this.pos = Math.max(0, this.steps.length - 1);
+    this.listWindow(this.pos, true);
     this.truncated.replaceChildren(trace && trace.truncated ? truncatedNote(trace) : "");
     this.emptyEl.hidden = this.steps.length > 0;
     this.range.max = String(Math.max(0, this.steps.length - 1));
     if (this.pos >= this.steps.length) this.pos = Math.max(0, this.steps.length - 1);
     this.selected = null;
     this.show(this.pos, true);
+  }
+
+  /** The list holds one plain <li> per step (text only, the number via CSS), for a window of at
+   *  most LIST_WINDOW steps around step `i` (a long input has thousands of steps; laying them
+   *  all out froze the page for a third of a second), with a note before and after it saying
+   *  how many steps are not listed. With `update`, the trace changed: the items already there
+   *  are reused and only those that differ are touched (typing one more code point changes the
+   *  last few steps, not the ones before them). */
+  listWindow(i, update = false) {
+    const n = this.steps.length;
+    const start = n <= LIST_WINDOW ? 0 : Math.max(0, Math.min(n - LIST_WINDOW, i - LIST_WINDOW / 2));
+    const end = Math.min(n, start + LIST_WINDOW);
+    if (!update && start === this.windowStart && end === this.windowEnd) return;
+    const old = start === this.windowStart ? this.items || [] : [];
+    if (old.length === 0) this.list.replaceChildren();
+    if (this.selected && !old.includes(this.selected)) this.selected = null;
+    this.windowStart = start;
+    this.windowEnd = end;
+    const lf = document.createDocumentFragment();
+    const items = [];
+    for (let k = start; k < end; k++) {
+      const s = this.steps[k];
+      let cls = "depth-" + Math.min(3, s.depth || 0);
+      if (s.changes && Object.keys(s.changes).length) cls += " has-changes";
+      if (s.errors && s.errors.length) cls += " has-errors";
+      if (this.selected && this.selected === old[k]) cls += " selected";
+      const state = s.state || s.parser || "";
+      const text = stepText(s);
+      let li = old[k];
+      if (!li) {
+        li = document.createElement("li");
+        li.id = "step-" + k;
+        li.setAttribute("role", "option");
+        li.setAttribute("aria-selected", "false");
+        li.dataset.step = String(k);
+        lf.append(li);
+      }
+      if (li.className !== cls) li.className = cls;
+      if (li.dataset.state !== state) li.dataset.state = state;
+      if (li.textContent !== text) li.textContent = text;
+      items[k] = li;
+    }
+    for (let k = end; k < old.length; k++) if (old[k]) old[k].remove();
+    if (this.moreBefore) this.moreBefore.remove();
+    if (this.moreAfter) this.moreAfter.remove();
+    const more = (count, where) => h("li", { class: "more trunc-note", role: "presentation", data: { more: count } },
+      `… ${count.toLocaleString("en")} ${where} step${count === 1 ? "" : "s"} not listed here: scrub, or use the slider`);
+    this.moreBefore = start > 0 ? more(start, "earlier") : null;
+    this.moreAfter = end < n ? more(n - end, "later") : null;
+    this.list.append(lf);
+    if (this.moreBefore) this.list.prepend(this.moreBefore);
+    if (this.moreAfter) this.list.append(this.moreAfter);
+    this.items = items;
   }
 
   go(i) {
@@ -259,6 +306,7 @@ export class StepsView {
       this.selected.classList.remove("selected");
       this.selected.setAttribute("aria-selected", "false");
     }
+    this.listWindow(i);
     const li = this.items[i];
     li.classList.add("selected");
     li.setAttribute("aria-selected", "true");

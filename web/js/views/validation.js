@@ -11,7 +11,7 @@ export function verdict(result) {
     box.append(h("span", { class: ["pill", v.valid ? "ok" : "bad"], data: { valid: String(!!v.valid) } },
       v.valid ? "✓ valid URL string" : "✗ not a valid URL string"));
   }
-  const n = (result.validation_errors || []).length;
+  const n = result.validation_errors_total ?? (result.validation_errors || []).length;
   box.append(h("span", { class: ["pill", n ? "warn" : "ok"] }, n === 1 ? "1 validation error" : `${n} validation errors`));
   return box;
 }
@@ -30,9 +30,14 @@ function errorItem(e, n, attr) {
       e.detail ? h("p", { class: "muted small" }, "detail: ", vis(e.detail)) : null));
 }
 
+// A long input can have tens of thousands of validation errors (one per stray "%"): the list
+// (and the numbered badges in the input) show the first MAX_ERRORS, and say so.
+export const MAX_ERRORS = 100;
+
 export function renderValidation(panel, result) {
   clear(panel);
   const errors = result.validation_errors || [];
+  const errorCount = Math.max(errors.length, result.validation_errors_total ?? 0);
   const marks = new Map();
   errors.forEach((e, k) => {
     if (typeof e.index === "number") {
@@ -40,10 +45,10 @@ export function renderValidation(panel, result) {
       marks.set(e.index, cls);
     }
   });
-  const { frag, cells } = codePointCells(result.input, result.spans, { end: true, marks });
-  // number badges on the underlined code points
-  errors.forEach((e, k) => {
-    if (typeof e.index === "number") {
+  const { frag, cells, shown, total } = codePointCells(result.input, result.spans, { end: true, marks });
+  // number badges on the underlined code points (those shown: a long input is shown in part)
+  errors.slice(0, MAX_ERRORS).forEach((e, k) => {
+    if (typeof e.index === "number" && (e.index < shown || shown === total)) {
       const cell = cells[Math.min(e.index, cells.length - 1)];
       if (cell) {
         cell.classList.add("verr-mark");
@@ -59,12 +64,14 @@ export function renderValidation(panel, result) {
       v.index !== null && v.index !== undefined ? ` (at index ${v.index})` : "", v.reason ? [": ", vis(v.reason)] : null) : null,
     h("div", { class: "codeline", "aria-label": "The input with validation errors underlined" }, frag),
     errors.length
-      ? h("ol", { class: "verrs", id: "validation-errors" }, errors.map((e, k) => errorItem(e, k + 1, "validationError")))
-      : h("p", { class: "muted" }, "No validation errors: the parser had nothing to complain about.")]);
+      ? h("ol", { class: "verrs", id: "validation-errors" }, errors.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "validationError")))
+      : h("p", { class: "muted" }, "No validation errors: the parser had nothing to complain about."),
+    errorCount > MAX_ERRORS ? h("p", { class: "note trunc-note", role: "note", data: { shown: MAX_ERRORS, total: errorCount } },
+      `Showing the first ${MAX_ERRORS.toLocaleString("en")} of ${errorCount.toLocaleString("en")} validation errors.`) : null]);
   const be = result.base_validation_errors || [];
   if (be.length) {
     panel.append(h("h3", null, "Validation errors in the base"),
-      h("ol", { class: "verrs" }, be.map((e, k) => errorItem(e, k + 1, "baseValidationError"))));
+      h("ol", { class: "verrs" }, be.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "baseValidationError"))));
   }
   panel.append(h("p", { class: "muted small" },
     "Validation errors never change the result by themselves; the ones marked \"failure\" are those the parser fails with. ",

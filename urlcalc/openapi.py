@@ -1,0 +1,363 @@
+"""The OpenAPI 3.0 description of the JSON API, built here from the same constants the server and
+the model use (the kinds, the setter operations, the percent-encode sets, the editions, the
+limits), so that it cannot drift from them silently. The server answers it at
+``GET /api/openapi.json``; tests/test_openapi.py checks it against the server, and
+tests/test_api_fuzz.py fuzzes the server with Schemathesis from it.
+
+The result schemas describe each answer's main shape (required members and their types, the
+record, the getters, validation errors, the trace); they allow members they do not name, so the
+model can grow without breaking clients. Every refusal is ``{"error": "<message>"}`` with a 4xx
+status (documented per operation); a 5xx is a bug."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from urlcalc.api import GETTERS
+from urlcalc.compare import MAX_SEED
+from urlcalc.editions import EDITIONS
+from urlcalc.model import MAX_INPUT_BYTES, MAX_OPS, MODEL_VERSION, OPERATIONS
+from urlcalc.percent import ENCODE_SETS
+from urlcalc.record import HostKind
+from urlcalc.server import MAX_SET_VALUES_BYTES, MAX_TRACED_SET_VALUES_BYTES
+from urlcalc.trace import DEFAULT_MAX_STEPS
+
+__all__ = ["OPENAPI_VERSION", "openapi_document"]
+
+OPENAPI_VERSION = "3.0.3"
+
+Schema = dict[str, Any]
+
+_REF = "#/components/schemas/"
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": _REF + name}
+
+
+def _nullable(schema: Schema) -> Schema:
+    if "$ref" in schema:
+        return {"allOf": [schema], "nullable": True}
+    return {**schema, "nullable": True}
+
+
+def _obj(required: dict[str, Schema], optional: dict[str, Schema] | None = None,
+         description: str | None = None) -> Schema:
+    out: Schema = {"type": "object", "properties": {**required, **(optional or {})}}
+    if required:  # OpenAPI 3.0: "required" must not be empty
+        out["required"] = list(required)
+    if description:
+        out["description"] = description
+    return out
+
+
+STR: Schema = {"type": "string"}
+INT: Schema = {"type": "integer"}
+BOOL: Schema = {"type": "boolean"}
+NULL_STR = _nullable(STR)
+STR_LIST: Schema = {"type": "array", "items": STR}
+
+_LIMIT = (f"At most {MAX_INPUT_BYTES // 1024} KiB once UTF-8 encoded (a longer value is a 400). "
+          "Lone surrogates (JSON \\ud800) are accepted and replaced by U+FFFD, as Web IDL's "
+          "USVString does.")
+
+
+def _text(description: str) -> Schema:
+    # maxLength counts code points; the server's limit counts UTF-8 bytes (see _LIMIT).
+    return {"type": "string", "maxLength": MAX_INPUT_BYTES, "description": description}
+
+
+# --- request fields -------------------------------------------------------------------------------
+
+INPUT = _text("The input string. " + _LIMIT)
+BASE = _nullable(_text("A base URL string (absent or null: no base). " + _LIMIT))
+ENCODING = _nullable({"type": "string", "maxLength": 64,
+                      "description": "A WHATWG Encoding label (case-insensitive, e.g. utf-8, "
+                      "windows-1252, shift_jis; absent, null or empty: UTF-8). An unknown label "
+                      "is a 400."})
+TRACE = _nullable({"type": "boolean", "description": "Record the algorithm's steps "
+                   f"(at most {DEFAULT_MAX_STEPS} per run; then `truncated` is true)."})
+ERRATA = _nullable({"type": "boolean",
+                    "description": "Apply the editions' published errata."})
+OP_PAIR: Schema = {
+    "type": "array", "minItems": 2, "maxItems": 2,
+    "items": {"type": "string", "maxLength": MAX_INPUT_BYTES},
+    "description": "[operation, value]: a setter (" + ", ".join(OPERATIONS) + ") and its "
+    "value; for searchParams.* the value is name=value. Unknown operations are a 400.",
+}
+OPS: Schema = {"type": "array", "maxItems": MAX_OPS, "items": OP_PAIR,
+               "description": f"Setter operations applied in order (at most {MAX_OPS}). Their "
+               f"values together are at most {MAX_SET_VALUES_BYTES // 1024} KiB (UTF-8), "
+               f"{MAX_TRACED_SET_VALUES_BYTES // 1024} KiB with trace; more is a 400."}
+ENCODE_SET: Schema = _nullable({"type": "string", "enum": list(ENCODE_SETS),
+                                "default": "component percent-encode set"})
+EDITION: Schema = _nullable({"type": "string", "enum": list(EDITIONS),
+                             "description": "An edition's grammar (absent: a random edition)."})
+MAX_ERRORS: Schema = _nullable({"type": "integer", "minimum": 0,
+                                "description": "Return at most this many validation errors "
+                                "(the first ones); validation_errors_total counts them all."})
+SEED: Schema = _nullable({"type": "integer", "minimum": 0, "maximum": MAX_SEED,
+                          "description": "The draw's seed (absent: a fresh one, returned)."})
+
+
+def _body(required: dict[str, Schema], optional: dict[str, Schema] | None = None) -> Schema:
+    # Members the kind does not use are ignored, so the body allows them.
+    return _obj(required, optional)
+
+
+# Per kind: (summary, POST body schema, GET query parameters).
+def _q(name: str, schema: Schema, required: bool = False, description: str | None = None,
+       explode: bool | None = None) -> Schema:
+    p: Schema = {"name": name, "in": "query", "required": required, "schema": schema}
+    if description:
+        p["description"] = description
+    if explode is not None:
+        p["style"], p["explode"] = "form", explode
+    return p
+
+
+_FLAG_Q: Schema = {"type": "string", "enum": ["1", "0", "true", "false", "yes", "no", "on", "off"],
+                   "description": "1/0, true/false, yes/no or on/off (case-insensitive)"}
+_SEED_Q: Schema = {"type": "string", "pattern": "^[0-9]{1,16}$",
+                   "description": f"a decimal integer from 0 to {MAX_SEED}"}
+_INPUT_Q = _q("input", {"type": "string", "maxLength": MAX_INPUT_BYTES}, True, "the input string")
+_BASE_Q = _q("base", {"type": "string", "maxLength": MAX_INPUT_BYTES}, False, "a base URL string")
+_ENC_Q = _q("encoding", {"type": "string", "maxLength": 64}, False, "an Encoding label")
+_TRACE_Q = _q("trace", _FLAG_Q, False, "record the steps")
+
+
+KINDS: dict[str, tuple[str, Schema, list[Schema]]] = {
+    "parse": (
+        "The basic URL parser on input (against base): record, getters, validation errors, "
+        "the valid-URL-string verdict, spans, provenance and (trace) the steps.",
+        _body({"input": INPUT}, {"base": BASE, "encoding": ENCODING, "trace": TRACE,
+                                 "max_errors": MAX_ERRORS}),
+        [_INPUT_Q, _BASE_Q, _ENC_Q, _TRACE_Q,
+         _q("max_errors", {"type": "string", "pattern": "^[0-9]{1,16}$"}, False,
+            "return at most this many validation errors")],
+    ),
+    "set": (
+        "Parse input (against base), then apply setter operations in order; each operation's "
+        "record and getters before and after, what changed, and why a setter did nothing.",
+        _body({"input": INPUT, "ops": OPS}, {"base": BASE, "trace": TRACE}),
+        [_INPUT_Q, _BASE_Q, _TRACE_Q,
+         _q("op", {"type": "array", "items": {"type": "string", "enum": list(OPERATIONS)},
+                   "minItems": 1, "maxItems": MAX_OPS}, True,
+            "the operations, in order (repeat op=...&value=... pairs)", explode=True),
+         _q("value", {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                      "maxItems": MAX_OPS}, True,
+            "one value per op, in the same order", explode=True)],
+    ),
+    "host": (
+        "The host parser on input, as a special URL's host (domain) and as an opaque host.",
+        _body({"input": INPUT}, {"trace": TRACE}),
+        [_INPUT_Q, _TRACE_Q],
+    ),
+    "urlencoded": (
+        "application/x-www-form-urlencoded: the parsed name-value pairs and their "
+        "serialization.",
+        _body({"input": INPUT}),
+        [_INPUT_Q],
+    ),
+    "percent": (
+        "Percent-encode after encoding (with an encode set and an encoding) and percent-decode.",
+        _body({"input": INPUT}, {"encode_set": ENCODE_SET, "encoding": ENCODING}),
+        [_INPUT_Q, _q("encode_set", {"type": "string", "enum": list(ENCODE_SETS)}),
+         _ENC_Q],
+    ),
+    "validate": (
+        "The valid-URL-string verdict beside the parser's validation errors.",
+        _body({"input": INPUT}, {"base": BASE}),
+        [_INPUT_Q, _BASE_Q],
+    ),
+    "compare": (
+        "One input read by the older URL specifications (" + ", ".join(EDITIONS) + ") beside "
+        "the current URL Standard.",
+        _body({"input": INPUT}, {"base": BASE, "errata": ERRATA}),
+        [_INPUT_Q, _BASE_Q, _q("errata", _FLAG_Q, False, "apply the errata")],
+    ),
+    "random": (
+        "A random input shaped by an edition's grammar, repeatable from its seed.",
+        _body({}, {"edition": EDITION, "seed": SEED}),
+        [_q("edition", {"type": "string", "enum": list(EDITIONS)}), _q("seed", _SEED_Q)],
+    ),
+    "version": (
+        "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
+        "states, the setter operations and the getters.",
+        _body({}),
+        [],
+    ),
+}
+
+
+# --- result schemas -------------------------------------------------------------------------------
+
+def _result(kind: str, required: dict[str, Schema], optional: dict[str, Schema] | None = None,
+            description: str | None = None) -> Schema:
+    header: dict[str, Schema] = {
+        "model": {"type": "string", "enum": ["urlcalc"]},
+        "version": {"type": "integer", "enum": [MODEL_VERSION]},
+        "kind": {"type": "string", "enum": [kind]},
+        "engine": _ref("Engine"),
+    }
+    return _obj({**header, **required}, optional, description)
+
+
+def _schemas() -> dict[str, Schema]:
+    getters = _obj({g: STR for g in GETTERS}, description="The URL API's getters (url.href ...).")
+    host = _obj({"kind": {"type": "string",
+                          "enum": list(get_args(HostKind))},
+                 "serialized": STR},
+                {"value": {"oneOf": [INT, {"type": "array", "items": INT}]}},
+                "A host: its kind, serialization and (IP addresses) numeric value.")
+    record = _obj({
+        "scheme": STR, "username": STR, "password": STR, "host": _nullable(_ref("Host")),
+        "port": _nullable({"type": "integer", "minimum": 0, "maximum": 65535}),
+        "path": {"oneOf": [STR, STR_LIST]}, "opaque_path": BOOL,
+        "query": NULL_STR, "fragment": NULL_STR, "blob_url_entry": {"nullable": True},
+    }, description="A URL record (url.bs: URL record); path is a string when opaque.")
+    verr = _obj({"name": STR, "index": _nullable(INT), "description": STR},
+                {"state": NULL_STR, "detail": NULL_STR, "failure": NULL_STR, "url": STR},
+                "A validation error: its name in the URL Standard, where, and what it means.")
+    step = _obj({"parser": STR}, {"state": STR, "step": STR, "depth": INT, "c": NULL_STR,
+                                  "changes": {"type": "object"}},
+                "One algorithm step (the members depend on the parser).")
+    trace = _obj({"steps": {"type": "array", "items": _ref("Step")}, "truncated": BOOL,
+                  "dropped": INT, "max_steps": INT},
+                 {"max_chars": _nullable(INT)},
+                 description=f"Recorded steps, at most max_steps ({DEFAULT_MAX_STEPS}), and "
+                 "(max_chars) only while their strings add up to at most that many code points.")
+    verdict = _obj({"valid": BOOL}, {"production": NULL_STR, "index": _nullable(INT),
+                                     "reason": NULL_STR},
+                   "The valid-URL-string verdict (url.bs: valid URL string).")
+    failure = _obj({}, {"in": {"type": "string", "enum": ["input", "base"]},
+                        "error": _nullable(_ref("ValidationError")), "reason": STR},
+                   "Why the parser returned failure.")
+    span = _obj({"start": INT, "end": INT, "component": STR})
+    piece = _obj({"text": STR, "component": STR})
+    origin = _obj({"kind": STR, "serialized": STR}, description="The URL's origin.")
+    engine = _obj({"name": STR}, {"python": STR, "unicode": STR, "idna_tables": STR,
+                                  "idna": STR, "urlcalc": STR},
+                  "Which Python, Unicode and IDNA tables computed the answer.")
+    records = {"record": _nullable(_ref("Record")), "getters": _nullable(_ref("Getters"))}
+    errors = {"type": "array", "items": _ref("ValidationError")}
+    operation = _obj({
+        "op": STR, "value": STR, "before": _ref("Record"), "after": _ref("Record"),
+        "changed": STR_LIST, "getters_before": _ref("Getters"), "getters_after": _ref("Getters"),
+        "changed_getters": STR_LIST, "reason": NULL_STR, "threw": NULL_STR,
+        "validation_errors": errors, "trace": _nullable(_ref("Trace")),
+    }, description="One setter operation: the record and getters before and after.")
+    host_entry = _obj({"ok": BOOL, "validation_errors": errors, "trace": _nullable(_ref("Trace"))},
+                      {"kind": STR, "serialized": STR, "unicode": STR, "failure": STR,
+                       "value": {"oneOf": [INT, {"type": "array", "items": INT}]}})
+    return {
+        "Error": _obj({"error": {"type": "string", "minLength": 1}},
+                      description="Every refused request: a message naming the problem."),
+        "Engine": engine, "Getters": getters, "Host": host, "Record": record,
+        "ValidationError": verr, "Step": step, "Trace": trace, "Verdict": verdict,
+        "Failure": failure, "Span": span, "HrefPiece": piece, "Origin": origin,
+        "Operation": operation, "HostEntry": host_entry,
+        "ParseResult": _result("parse", {
+            "input": STR, "base": NULL_STR, "encoding": STR, "ok": BOOL,
+            "failure": _nullable(_ref("Failure")), **records,
+            "validation_errors": errors, "valid": _nullable(_ref("Verdict")),
+            "trace": _nullable(_ref("Trace")),
+            "spans": {"type": "array", "items": _ref("Span")},
+        }, {"base_record": _nullable(_ref("Record")),
+            "base_validation_errors": errors, "origin": _nullable(_ref("Origin")),
+            "href_spans": {"type": "array", "items": _ref("HrefPiece")},
+            "validation_errors_total": INT,
+            "hostname_unicode": STR, "provenance": {"type": "array", "items": {"type": "object"}}}),
+        "SetResult": _result("set", {
+            "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
+            "operations": {"type": "array", "items": _ref("Operation")}, **records}),
+        "HostResult": _result("host", {"input": STR, "domain": _ref("HostEntry"),
+                                       "opaque": _ref("HostEntry")}),
+        "UrlencodedResult": _result("urlencoded", {
+            "input": STR, "serialized": STR,
+            "pairs": {"type": "array", "items": {"type": "array", "items": STR,
+                                                 "minItems": 2, "maxItems": 2}}}),
+        "PercentResult": _result("percent", {
+            "input": STR, "encode_set": {"type": "string", "enum": list(ENCODE_SETS)},
+            "encoding": STR, "encoded": STR, "decoded_utf8": STR, "decoded_bytes": STR,
+            "encode_sets": STR_LIST}),
+        "ValidateResult": _result("validate", {
+            "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
+            "valid": _nullable(_ref("Verdict")), "validation_errors": errors}),
+        "CompareResult": _result("compare", {
+            "input": STR, "base": NULL_STR, "errata": BOOL,
+            "current": _nullable(_ref("Getters")), "current_failure": NULL_STR,
+            "editions": {"type": "array", "items": _obj(
+                {"edition": STR},
+                {"trace_clipped": _nullable(_obj({"steps": INT, "kept": INT}))})},
+            "rows": {"type": "array"}, "differences": {"type": "array"}}),
+        "RandomResult": _result("random", {
+            "edition": {"type": "string", "enum": list(EDITIONS)}, "name": STR, "year": INT,
+            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "input": STR,
+            "base": NULL_STR}),
+        "VersionResult": _result("version", {"states": STR_LIST,
+                                             "operations": STR_LIST, "getters": STR_LIST}),
+    }
+
+
+_RESULT_NAMES = {"parse": "ParseResult", "set": "SetResult", "host": "HostResult",
+                 "urlencoded": "UrlencodedResult", "percent": "PercentResult",
+                 "validate": "ValidateResult", "compare": "CompareResult",
+                 "random": "RandomResult", "version": "VersionResult"}
+
+
+def _error_response(description: str) -> Schema:
+    return {"description": description,
+            "content": {"application/json": {"schema": _ref("Error")}}}
+
+
+def _operation(kind: str, method: str) -> Schema:
+    summary, body, params = KINDS[kind]
+    responses: dict[str, Schema] = {
+        "200": {"description": f"The {kind} result.",
+                "content": {"application/json": {"schema": _ref(_RESULT_NAMES[kind])}}},
+        "400": _error_response("A malformed request: a missing or mistyped field, a value over "
+                               "a limit, an unknown encoding label, operation or edition, "
+                               "repeated query parameters, a body that is not a JSON object."),
+    }
+    op: Schema = {"operationId": f"{kind}_{method}", "summary": summary, "tags": [kind]}
+    if method == "post":
+        op["requestBody"] = {"required": True,
+                             "content": {"application/json": {"schema": body}}}
+        responses["413"] = _error_response(f"The body is over {1024 * 1024} bytes.")
+        responses["415"] = _error_response("The Content-Type is not application/json.")
+    elif params:
+        op["parameters"] = params
+    op["responses"] = responses
+    return op
+
+
+def openapi_document(kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The OpenAPI document for ``kinds`` (default: every kind this module describes)."""
+    paths: dict[str, Any] = {}
+    for kind in kinds if kinds is not None else tuple(KINDS):
+        paths[f"/api/{kind}"] = {"get": _operation(kind, "get"), "post": _operation(kind, "post")}
+    paths["/api/openapi.json"] = {"get": {
+        "operationId": "openapi", "summary": "This description.", "tags": ["meta"],
+        "responses": {"200": {"description": "The OpenAPI document.",
+                              "content": {"application/json": {"schema": {"type": "object"}}}}},
+    }}
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "urlcalc JSON API",
+            "version": f"{MODEL_VERSION}",
+            "description": (
+                "The URL desk calculator's result model over HTTP: POST a JSON object to "
+                "/api/<kind>, or GET it with query parameters (strings; flags as 1/0, "
+                "true/false; for set, repeated op=...&value=... pairs). Answers are JSON, "
+                "gzip-compressed above 8 KiB when the client accepts it. Every refusal is "
+                "{\"error\": \"<message>\"} with a 4xx status; a client that sends "
+                "X-Urlcalc-Soft-Errors: 1 (the page) gets refusals with status 200 instead. "
+                "Limits: bodies up to 1 MiB, strings up to 64 KiB, at most "
+                f"{MAX_OPS} setter operations, at most {DEFAULT_MAX_STEPS} trace steps per run."),
+            "license": {"name": "BSD-3-Clause"},
+        },
+        "paths": paths,
+        "components": {"schemas": _schemas()},
+    }

@@ -1,0 +1,357 @@
+// Compare (editions): the same input read by six URL specifications, side by side with the current
+// URL Standard (issue 4). Renders the "compare" result model (urlcalc.compare.compare_model); the
+// random URL button asks the engine for urlcalc.compare.random_model. No URL logic here.
+import { append, clear, fill, h, valueToken, vis } from "./dom.js";
+import { GETTERS } from "./components.js";
+
+export const CURRENT = "current";
+const STATUS_LABEL = { ok: "reads it", failure: "rejects it", unspecified: "unspecified" };
+const STATUS_PILL = { ok: "ok", failure: "bad", unspecified: "warn" };
+// What each edition's trace holds, in its own terms (the model's trace is a list of steps).
+const TRACE_CAPTION = {
+  rfc3986: "5.2 resolution: 5.2.2, the 5.2.3 merge and every pass of the 5.2.4 remove_dot_segments loop",
+  html5_2009: "the parse and resolve algorithms, step by step (RFC 3986 5.2 inside)",
+  abarth_2010: "the draft's parsing steps (sections 3 and 4)",
+  w3c_2012: "the 2012 state machine: state, pointer, c, buffer and the action taken",
+  whatwg_2014: "the railroad productions that matched (the parse tree)",
+  formal_model: "the model's operations (ord, upto, goto, force, normalisation equations)",
+};
+
+/** "4.2" -> "§ 4.2"; a named part of the text ("resolve: path") is quoted. */
+export function sectionText(section) {
+  if (!section) return "";
+  return /^\d/.test(section) ? "§ " + section : "“" + section + "”";
+}
+
+function shortName(ed) {
+  return String(ed.name).includes(String(ed.year)) ? ed.name : `${ed.name}, ${ed.year}`;
+}
+
+/** The edition's term for a key ("parse exceptions" is the term "parse exception"), or "". */
+function termDef(key, terms) {
+  return terms[key] || (key.endsWith("s") && terms[key.slice(0, -1)]) || "";
+}
+
+const termPatterns = new WeakMap();
+/** Text with the edition's own terms marked (<dfn> with the edition's definition as its title). */
+export function termText(text, terms) {
+  text = String(text ?? "");
+  if (!terms || !Object.keys(terms).length) return vis(text);
+  let re = termPatterns.get(terms);
+  if (!re) {
+    const names = Object.keys(terms).filter((t) => !t.includes(" / ")).sort((a, b) => b.length - a.length)
+      .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    re = new RegExp("(?<![\\p{L}\\p{N}_-])(" + names.join("|") + ")(?![\\p{L}\\p{N}_-])", "gu");
+    termPatterns.set(terms, re);
+  }
+  const frag = document.createDocumentFragment();
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) frag.append(vis(text.slice(last, m.index)));
+    frag.append(h("dfn", { class: "ed-term", title: terms[m[1]] }, vis(m[1])));
+    last = m.index + m[1].length;
+  }
+  if (last < text.length) frag.append(vis(text.slice(last)));
+  return frag;
+}
+
+/** Any JSON value from an edition's components, in the edition's own vocabulary. */
+export function jsonNode(value, terms = {}, depth = 0) {
+  if (value === null || value === undefined || typeof value !== "object") return valueToken(value ?? null);
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return h("span", { class: "ed-list" }, "[", value.map((v, i) => [i ? ", " : "", valueToken(v)]), "]");
+    }
+    return h("ol", { class: "json-list", start: "0" }, value.map((v) => h("li", null, jsonNode(v, terms, depth + 1))));
+  }
+  const dl = h("dl", { class: ["kv", "ed-kv", depth ? "nested" : null] });
+  for (const [k, v] of Object.entries(value)) dl.append(h("dt", null, termLabel(k, terms)), h("dd", null, jsonNode(v, terms, depth + 1)));
+  return dl;
+}
+
+/** A key of the edition's components; when it is one of the edition's terms, marked as such. */
+function termLabel(key, terms) {
+  const def = termDef(key, terms);
+  if (!def) return vis(key);
+  return h("dfn", { class: "ed-term", title: def }, vis(key));
+}
+
+function traceNode(trace, clipped, terms) {
+  if (!Array.isArray(trace) || !trace.length) return h("p", { class: "muted" }, "This edition records no steps for this input.");
+  const out = [];
+  if (trace.some((s) => s && Array.isArray(s.children))) out.push(treeNode(trace));
+  else {
+    const cols = [];
+    for (const s of trace) for (const k of Object.keys(s || {})) if (!cols.includes(k)) cols.push(k);
+    const tbody = h("tbody", null, trace.map((s, i) => h("tr", null, h("td", { class: "st-i" }, String(i + 1)),
+      cols.map((k) => h("td", null, k in s ? cell(s[k], terms) : null)))));
+    out.push(h("div", { class: "scroll-x" }, h("table", { class: "ed-trace" },
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, "#"), cols.map((k) => h("th", { scope: "col" }, k)))), tbody)));
+  }
+  if (clipped) {
+    out.push(h("p", { class: "note", role: "note" },
+      `Shortened for display: ${clipped.kept} of ${clipped.steps} steps are shown, and strings longer than ${clipped.max_text} code points end in “…”.`));
+  }
+  return out;
+}
+
+function cell(v, terms) {
+  if (typeof v === "string") return h("code", { class: "val" }, termText(v, terms));
+  return jsonNode(v, terms);
+}
+
+function treeNode(nodes) {
+  return h("ul", { class: "ed-tree" }, nodes.map((n) => h("li", null,
+    h("span", { class: "ed-rule" }, vis(n.rule ?? "")), " ", valueToken(n.text ?? null),
+    Array.isArray(n.children) && n.children.length ? treeNode(n.children) : null)));
+}
+
+/** Differences with the same edition and explanation, one line listing their getters. */
+export function groupDifferences(differences) {
+  const out = [];
+  const byKey = new Map();
+  for (const d of differences) {
+    const key = JSON.stringify([d.edition, d.rule, d.section, d.text]);
+    const seen = byKey.get(key);
+    if (seen) seen.getters.push(d.getter);
+    else {
+      const line = { ...d, getters: [d.getter] };
+      byKey.set(key, line);
+      out.push(line);
+    }
+  }
+  return out;
+}
+
+export class EditionsView {
+  constructor(panel, { call, getState, setErrata, onRandom, report }) {
+    this.panel = panel;
+    this.call = call; // async (kind, params) -> {result, engine, ms} | {error}
+    this.getState = getState; // () -> page state (input, base, errata)
+    this.setErrata = setErrata; // (bool) -> void
+    this.onRandom = onRandom; // ({input, base, edition, name, seed}) -> void
+    this.report = report; // (answer) -> void, after each render
+    this.seq = 0;
+    this.renderedSeq = 0;
+    this.key = null; // the params of the last request
+    this.model = null; // the last rendered model
+    this.open = new Set(); // ids of the edition details the reader opened
+    this.build();
+  }
+
+  build() {
+    this.errata = h("input", { type: "checkbox", id: "editions-errata", "aria-describedby": "editions-errata-help" });
+    this.showMapping = h("input", { type: "checkbox", id: "editions-mapping" });
+    this.grammar = h("select", { id: "random-grammar", "aria-label": "Grammar for a random URL" },
+      h("option", { value: "" }, "any grammar"));
+    this.randomBtn = h("button", { type: "button", id: "random-url", title: "Put a random string shaped by the chosen edition's grammar in the URL field" }, "Random URL");
+    this.randomInfo = h("span", { class: "muted small", id: "random-info", "aria-live": "polite" });
+    this.summary = h("p", { class: "compare-summary", id: "editions-summary", role: "status" }, "…");
+    this.error = h("p", { class: "failure", id: "editions-error", role: "alert", hidden: true });
+    this.tableWrap = h("div", { class: "scroll-x ed-table-wrap", id: "editions-table-wrap", tabindex: "0", "aria-label": "Getters by edition (scrolls sideways)" });
+    this.diffs = h("ol", { class: "ed-diffs", id: "editions-differences" });
+    this.unspec = h("ul", { class: "ed-unspec", id: "editions-unspecified" });
+    this.details = h("div", { class: "ed-details", id: "editions-details" });
+    clear(this.panel).append(
+      h("p", { class: "lede" }, "The same input read by six URL specifications, from RFC 3986 (2005) to a formal model, and by the current URL Standard as the seventh column. ",
+        "Each edition is followed as written; where its text stops (a TODO, a stub, a cut-off copy) the cell says “unspecified” rather than guess. ",
+        "Getters an edition has no notion of are “—”."),
+      h("div", { class: "ed-controls" },
+        h("label", { class: "check" }, this.errata, " read with errata"),
+        h("span", { class: "help", id: "editions-errata-help" }, "fixes the slips of the 2012 draft, the 2014 grammar and the formal model (the others have none)"),
+        h("label", { class: "check" }, this.showMapping, " show each getter's mapping"),
+        h("span", { class: "ed-random" }, this.grammar, this.randomBtn, this.randomInfo)),
+      this.error, this.summary, this.tableWrap,
+      h("h3", { id: "editions-differences-h" }, "Why they differ"),
+      this.diffs,
+      h("h3", { id: "editions-unspecified-h" }, "Left unspecified by the editions (and what urlcalc does there)"),
+      this.unspec,
+      h("h3", null, "Each edition in its own terms"),
+      this.details);
+    this.errata.addEventListener("change", () => this.setErrata(this.errata.checked));
+    this.showMapping.addEventListener("change", () => this.tableWrap.classList.toggle("show-mapping", this.showMapping.checked));
+    this.randomBtn.addEventListener("click", () => this.random());
+  }
+
+  params() {
+    const s = this.getState();
+    const p = { input: s.input };
+    if (s.base !== "") p.base = s.base;
+    if (s.errata) p.errata = true;
+    return p;
+  }
+
+  /** Ask for the comparison if the inputs changed since the last one (the view is visible). */
+  refresh() {
+    this.errata.checked = !!this.getState().errata;
+    const params = this.params();
+    const key = JSON.stringify(params);
+    if (key === this.key) return;
+    this.key = key;
+    this.compute(params);
+  }
+
+  invalidate() {
+    this.key = null;
+  }
+
+  async compute(params) {
+    const n = ++this.seq;
+    const answer = await this.call("compare", params);
+    if (n < this.renderedSeq) return; // an older answer arriving late
+    this.renderedSeq = n;
+    if (answer.error) {
+      this.error.hidden = false;
+      this.error.replaceChildren(vis(answer.error));
+      this.summary.hidden = true;
+      this.report(answer);
+      return;
+    }
+    this.error.hidden = true;
+    this.summary.hidden = false;
+    this.render(answer.result);
+    this.report(answer);
+  }
+
+  async random() {
+    const params = this.grammar.value ? { edition: this.grammar.value } : {};
+    this.randomBtn.disabled = true;
+    const answer = await this.call("random", params);
+    this.randomBtn.disabled = false;
+    if (answer.error) {
+      this.randomInfo.textContent = answer.error;
+      return;
+    }
+    const r = answer.result;
+    this.randomInfo.textContent = `${r.name} grammar, seed ${r.seed}` + (r.base ? " (relative: with a base)" : "");
+    this.onRandom(r);
+  }
+
+  /** The differing editions of the last model: for the summary and the paper tape. */
+  differing(model = this.model) {
+    if (!model) return [];
+    return model.editions.filter((ed) => model.rows.some((r) => r.differs[ed.id])).map((ed) => ed.id);
+  }
+
+  render(model) {
+    this.model = model;
+    const eds = model.editions;
+    this.fillGrammars(eds);
+    const names = Object.fromEntries(eds.map((ed) => [ed.id, shortName(ed)]));
+    const terms = Object.fromEntries(eds.map((ed) => [ed.id, ed.terms || {}]));
+    const differing = this.differing(model);
+    const unspecified = eds.filter((ed) => ed.status === "unspecified").length;
+    const cur = model.current === null
+      ? `The current standard rejects this input (${model.current_failure || "failure"}). `
+      : "";
+    this.summary.className = "compare-summary " + (differing.length ? "bad" : "ok");
+    this.summary.dataset.differing = String(differing.length);
+    this.summary.textContent = cur + (differing.length
+      ? `${differing.length} of ${eds.length} editions differ from the current URL Standard` +
+        (unspecified ? `; ${unspecified} leave${unspecified === 1 ? "s" : ""} it unspecified.` : ".")
+      : `No edition differs from the current URL Standard on what it specifies` +
+        (unspecified ? ` (${unspecified} leave${unspecified === 1 ? "s" : ""} it unspecified).` : "."));
+    if (model.errata) this.summary.append(" Read with errata.");
+
+    this.tableWrap.replaceChildren(this.table(model));
+    this.diffs.replaceChildren(...groupDifferences(model.differences).map((d) => h("li", {
+      data: { edition: d.edition, getters: d.getters.join(" "), rule: d.rule, section: d.section || "" },
+    }, h("strong", null, names[d.edition] || d.edition), " · ",
+    d.getters.map((g, i) => [i ? ", " : "", h("code", null, g)]), ": ",
+    h("span", { class: "ed-rule" }, termText(d.rule, terms[d.edition])),
+    d.section ? [" ", h("span", { class: "ed-sec" }, "(", sectionText(d.section), ")")] : null,
+    " — ", termText(d.text, terms[d.edition]))));
+    if (!model.differences.length) this.diffs.append(h("li", { class: "muted" }, "No differences: every edition that decides a getter agrees with the current standard."));
+    this.unspec.replaceChildren(...model.unspecified.map((u) => h("li", { data: { edition: u.edition } },
+      h("strong", null, names[u.edition] || u.edition), ": ", vis(u.text))));
+    if (!model.unspecified.length) this.unspec.append(h("li", { class: "muted" }, "Nothing: this input stays within what every edition specifies."));
+    this.renderDetails(model);
+  }
+
+  fillGrammars(eds) {
+    if (this.grammar.options.length === eds.length + 1) return;
+    const keep = this.grammar.value;
+    fill(this.grammar, h("option", { value: "" }, "any grammar"),
+      eds.map((ed) => h("option", { value: ed.id }, shortName(ed))));
+    this.grammar.value = keep;
+  }
+
+  table(model) {
+    const eds = model.editions;
+    const head = h("tr", null, h("th", { scope: "col" }, "getter"),
+      eds.map((ed) => h("th", { scope: "col", data: { edition: ed.id } },
+        h("span", { class: "ed-name" }, shortName(ed)), " ",
+        h("span", { class: ["pill", STATUS_PILL[ed.status]] }, STATUS_LABEL[ed.status] || ed.status))),
+      h("th", { scope: "col", class: "ed-current", data: { edition: CURRENT } },
+        h("span", { class: "ed-name" }, "URL Standard (current)"), " ",
+        h("span", { class: ["pill", model.current ? "ok" : "bad"] }, model.current ? "parses it" : "rejects it")));
+    const byId = Object.fromEntries(eds.map((ed) => [ed.id, ed]));
+    const body = h("tbody", null, model.rows.map((row) => h("tr", { data: { getter: row.getter } },
+      h("th", { scope: "row" }, h("code", null, row.getter)),
+      eds.map((ed) => this.cell(row, ed, byId[ed.id])),
+      h("td", { class: "ed-current", data: { edition: CURRENT, getter: row.getter } },
+        model.current ? valueToken(row.values.current) : h("span", { class: "bad-text" }, "fails")))));
+    return h("table", { class: "editions", id: "editions-table", data: { columns: eds.length + 1 } },
+      h("caption", null, "The eleven getters as each edition gives them (", h("span", { class: "ed-diff-key" }, "≠ highlighted"), ": differs from the current standard)"),
+      h("thead", null, head), body);
+  }
+
+  cell(row, ed) {
+    const status = row.status[ed.id];
+    const differs = !!row.differs[ed.id];
+    const mapping = ed.mapping_notes ? ed.mapping_notes[row.getter] : "";
+    let content;
+    if (status === "failure") content = h("span", { class: "bad-text" }, "fails");
+    else if (status === "unspecified") content = h("span", { class: "ed-unspecified" }, "unspecified");
+    else if (row.values[ed.id] === null || row.values[ed.id] === undefined) {
+      content = h("span", { class: "ed-none" }, h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no such notion"));
+    } else content = valueToken(row.values[ed.id]);
+    return h("td", {
+      class: differs ? "differs" : null, title: mapping || null,
+      data: { edition: ed.id, getter: row.getter, differs: differs ? "true" : "false" },
+    }, differs ? [h("span", { class: "ed-ne", "aria-hidden": "true" }, "≠ "), h("span", { class: "sr-only" }, "differs: ")] : null,
+    content, mapping ? h("span", { class: "ed-map" }, vis(mapping)) : null);
+  }
+
+  renderDetails(model) {
+    const nodes = model.editions.map((ed) => {
+      const det = h("details", { class: "ed-detail", data: { edition: ed.id } },
+        h("summary", null, h("strong", null, shortName(ed)), " ",
+          h("span", { class: ["pill", STATUS_PILL[ed.status]] }, STATUS_LABEL[ed.status] || ed.status),
+          ed.notes.length ? h("span", { class: "muted small" }, ` · ${ed.notes.length} rule${ed.notes.length === 1 ? "" : "s"} fired`) : null));
+      if (this.open.has(ed.id)) {
+        det.open = true;
+        append(det, this.detailBody(ed));
+      }
+      det.addEventListener("toggle", () => {
+        if (det.open) {
+          this.open.add(ed.id);
+          if (det.children.length === 1) append(det, this.detailBody(ed));
+        } else this.open.delete(ed.id);
+      });
+      return det;
+    });
+    this.details.replaceChildren(...nodes);
+  }
+
+  detailBody(ed) {
+    const terms = ed.terms || {};
+    const out = [h("p", { class: "muted small" }, "Source: ", vis(ed.source))];
+    if (ed.error) out.push(h("p", { class: "failure" }, "Rejects the input: ", vis(ed.error)));
+    out.push(h("h4", null, "Its components"), jsonNode(ed.components, terms));
+    out.push(h("h4", null, "Rules that fired"), ed.notes.length
+      ? h("ul", { class: "ed-notes" }, ed.notes.map((n) => h("li", null, h("span", { class: "ed-rule" }, termText(n.rule, terms)),
+        n.section ? [" ", h("span", { class: "ed-sec" }, "(", sectionText(n.section), ")")] : null, ": ", termText(n.text, terms),
+        n.getters.length ? h("span", { class: "muted small" }, " — decides ", n.getters.join(", ")) : null)))
+      : h("p", { class: "muted" }, "None recorded."));
+    if (ed.unspecified.length) {
+      out.push(h("h4", null, "Unspecified for this input"), h("ul", null, ed.unspecified.map((t) => h("li", null, vis(t)))));
+    }
+    out.push(h("h4", null, "Trace: ", h("span", { class: "muted" }, TRACE_CAPTION[ed.id] || "steps")), traceNode(ed.trace, ed.trace_clipped, terms));
+    out.push(h("h4", null, "How its getters are mapped"), h("table", { class: "ed-mapping" }, h("tbody", null,
+      GETTERS.map((g) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", null, vis(ed.mapping_notes[g] || "")))))));
+    out.push(h("h4", null, "Its terms"), h("dl", { class: "kv ed-terms" },
+      Object.entries(terms).map(([t, d]) => [h("dt", null, h("dfn", null, vis(t))), h("dd", null, vis(d))])));
+    return out;
+  }
+}
