@@ -73,6 +73,22 @@ def test_url_steps_have_state_pointer_c_buffer_flags_and_changes() -> None:
     assert [s["i"] for s in _steps("http://x/")] == list(range(len(_steps("http://x/"))))
 
 
+def test_opaque_path_and_fragment_grow_at_each_step_as_in_the_spec() -> None:
+    # url.bs: opaque path state 3-4 and fragment state 1.3 append to the record at once (the
+    # parser defers the joins for linear time; the trace shows the spec's view, no buffer).
+    steps = [s for s in _steps("mailto:a b?x#f g") if s["parser"] == "url"]
+    opaque = [s for s in steps if s["state"] == "opaque path state"]
+    assert [s["changes"] for s in opaque] == [{"path": "a"}, {"path": "a "}, {"path": "a b"},
+                                              {"query": ""}]
+    assert [s["step"] for s in opaque] == ["4", "3", "4", "1"]
+    fragment = [s for s in steps if s["state"] == "fragment state"]
+    assert [s["changes"] for s in fragment] == [{"fragment": "f"}, {"fragment": "f%20"},
+                                                {"fragment": "f%20g"}, {}]
+    assert all(s["buffer"] == "" for s in opaque + fragment)
+    query = [s for s in steps if s["state"] == "query state"]
+    assert query[0]["buffer"] == "x"  # the query state does use buffer (url.bs: query state 3)
+
+
 def test_host_substeps_follow_their_url_step() -> None:
     steps = _steps("https://faß.example/")
     i = next(i for i, s in enumerate(steps) if s["parser"] == "url" and "host" in s["changes"])

@@ -732,7 +732,8 @@ def path_state(p: Parser, c: str) -> str:
 def opaque_path_state(p: Parser, c: str) -> str:
     url = p.url
     # The path's code points collect in buffer (unused in this state) and join the path when the
-    # state ends: appending to a string one code point at a time would be quadratic.
+    # state ends: appending to a string one code point at a time would be quadratic. The trace
+    # shows the spec's view (see _APPENDING).
     if c == "?" or c == "#" or c == EOF:
         assert isinstance(url.path, str)
         url.path += "".join(p.buffer)
@@ -789,7 +790,7 @@ def query_state(p: Parser, c: str) -> str:
 def fragment_state(p: Parser, c: str) -> str:
     url = p.url
     # As in the opaque path state, the fragment's code points collect in buffer and join the
-    # fragment at the end of input.
+    # fragment at the end of input; the trace shows the spec's view (see _APPENDING).
     if c == EOF:
         url.fragment = (url.fragment or "") + "".join(p.buffer)
         p.buffer = []
@@ -946,6 +947,24 @@ def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str
                  if a != b)
 
 
+# The opaque path state and the fragment state collect their code points in buffer and join them
+# to the record when the state ends (appending to a string one code point at a time would be
+# quadratic); the spec appends each one to the record at once and has no buffer there. The trace
+# reports the spec's view: an empty buffer, and the field growing at each of these steps.
+_APPENDING: dict[Callable[..., Any], tuple[str, tuple[str, ...]]] = {
+    opaque_path_state: ("path", ("3", "4")),
+    fragment_state: ("fragment", ("1",)),
+}
+
+
+def _spec_changed(field: str, appends: bool, changed: tuple[str, ...]) -> tuple[str, ...]:
+    """The fields a step of an appending state changed in the spec's view (see _APPENDING):
+    ``field`` grows at every appending step and at no other (joining buffer to it is no change)."""
+    if appends:
+        return tuple(f for f in RECORD_FIELDS if f == field or f in changed)
+    return tuple(f for f in changed if f != field)
+
+
 def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntry] | None) -> None:
     """url.bs: basic URL parser, step 10, once the observer (a full TraceRecorder) keeps no more
     steps: each step is counted with ``drop`` instead of being described (describing it costs
@@ -993,8 +1012,12 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
                 drop()
                 errors = tuple(e.name for e in p.errors[n_errors:]) if len(p.errors) > n_errors \
                     else ()
+                changed = _changed(before, _fields(p.url))
+                appending = _APPENDING.get(state)
+                if appending is not None:
+                    changed = _spec_changed(appending[0], step in appending[1], changed)
                 outline.append((p.index(pointer), STATE_NAMES[state], c if c != EOF else None,
-                                step, _changed(before, _fields(p.url)), errors, shortened))
+                                step, changed, errors, shortened))
             if p.pointer >= n:
                 return
             p.pointer += 1
@@ -1042,6 +1065,15 @@ def _run_traced(p: Parser) -> None:
         finally:
             p.observer = observer
             changed = _changed(before, _fields(url))
+            changes = {f: _json_field(url, f) for f in changed}
+            buffer = "".join(p.buffer)
+            appending = _APPENDING.get(state)
+            if appending is not None:  # the spec's view, see _APPENDING
+                field, appending_steps = appending
+                changed = _spec_changed(field, step in appending_steps, changed)
+                changes = {f: (getattr(url, f) + buffer if f == field else changes[f])
+                           for f in changed}
+                buffer = ""
             name = STATE_NAMES[state]
             index = p.index(pointer)
             errors = [e.name for e in p.errors[n_errors:]]
@@ -1053,11 +1085,11 @@ def _run_traced(p: Parser) -> None:
                 "pointer": pointer,
                 "index": index,
                 "c": c if c != EOF else None,
-                "buffer": "".join(p.buffer),
+                "buffer": buffer,
                 "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
                           "password_token_seen": p.password_token_seen},
                 "errors": errors,
-                "changes": {f: _json_field(url, f) for f in changed},
+                "changes": changes,
                 "next_state": STATE_NAMES[p.state],
                 "depth": 0,
             }
