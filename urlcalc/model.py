@@ -573,6 +573,7 @@ def dispatch_json(kind: str, params_json: str) -> str:
 
     try:
         params = json.loads(params_json)
-        return json.dumps(dispatch(kind, params), ensure_ascii=False)
+        # compact separators: a traced answer is about a tenth smaller, and parses faster
+        return json.dumps(dispatch(kind, params), ensure_ascii=False, separators=(",", ":"))
     except (ModelError, ValueError) as e:
         return json.dumps({"error": str(e)})
