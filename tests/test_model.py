@@ -110,6 +110,20 @@ def test_spans_and_provenance_do_not_depend_on_the_trace() -> None:
             assert short.get(key) == full.get(key) == untraced.get(key), (text, key)
 
 
+@pytest.mark.parametrize(("text", "username", "password"), [
+    ("http://a@b:c@h/", "a@b", "c"),     # record: username a%40b, password c
+    ("http://a:b@c@h/", "a", "b@c"),     # record: username a, password b%40c
+])
+def test_only_the_last_at_sign_is_a_delimiter(text: str, username: str, password: str) -> None:
+    # url.bs: authority state, step 2.1: an earlier "@" joins the credentials as "%40"
+    m = parse_model(text)
+    pieces = [(s["component"], text[s["start"]:s["end"]]) for s in m["spans"]]
+    assert pieces[2:6] == [("username", username), ("delimiter", ":"), ("password", password),
+                           ("delimiter", "@")]
+    assert m["record"]["username"] + m["record"]["password"] == \
+        (username + password).replace("@", "%40")
+
+
 def test_max_errors_keeps_the_first_errors_and_counts_all() -> None:
     text = "https://example.com/" + "%" * 50
     full = parse_model(text)

@@ -140,3 +140,34 @@ def test_recorder_is_bounded() -> None:
     basic_url_parse("http://a/" + "x" * 1000, observer=rec)
     assert len(rec.steps) == 50 and rec.dropped > 900
     assert rec.to_json()["truncated"] is True
+
+
+def test_a_full_recorder_counts_host_steps_without_their_details() -> None:
+    # Once the recorder is full the UTS #46 stages are reported without details (no per-label
+    # lists on a 100,000-label domain), and counted all the same.
+    text = "http://" + "\u00fc." * 50 + "com/"
+    full = TraceRecorder()
+    basic_url_parse(text, observer=full)
+    uts46 = [s for s in full.steps if s["parser"] == "uts46"]
+    assert uts46 and all(s["details"] for s in uts46)
+    empty = TraceRecorder(max_steps=0)
+    basic_url_parse(text, observer=empty)
+    assert empty.steps == [] and empty.dropped == len(full.steps)
+    assert empty.counts_only and not full.counts_only
+
+
+def test_a_counting_observer_gets_uts46_stages_without_details() -> None:
+    from urlcalc.host import host_parse
+
+    class Counting(list[Step]):
+        counts_only = True
+
+        def __call__(self, step: Step) -> None:
+            self.append(step)
+
+    counting, detailed = Counting(), TraceRecorder()
+    host_parse("\u00fc.example", False, observer=counting)
+    host_parse("\u00fc.example", False, observer=detailed)
+    assert [s["state"] for s in counting] == [s["state"] for s in detailed.steps]
+    stages = [s for s in counting if s["parser"] == "uts46"]
+    assert stages and all(s["details"] == {} for s in stages if s["step"] != "verify-dns-length")

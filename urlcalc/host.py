@@ -13,7 +13,7 @@ from urlcalc import uts46
 from urlcalc.infra import is_url_code_point
 from urlcalc.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.record import Host
-from urlcalc.trace import Observer
+from urlcalc.trace import Observer, counts_only
 
 
 class HostFailure(Exception):
@@ -122,15 +122,24 @@ def _relaxed_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[
                           observer=observer)
 
 
+class _Stage:
+    """The UTS #46 observer: each stage as a step (depth 2) for the URL-level observer."""
+
+    __slots__ = ("counts_only", "mode", "observer")
+
+    def __init__(self, observer: Observer, mode: str) -> None:
+        self.observer = observer
+        self.mode = mode
+        self.counts_only = counts_only(observer)
+
+    def __call__(self, name: str, details: dict[str, object]) -> None:
+        self.observer({"parser": "uts46", "state": "UTS #46 " + name, "step": name,
+                       "note": f"Unicode ToASCII ({self.mode}): {name}", "details": details,
+                       "depth": 2})
+
+
 def _uts46_observer(observer: Observer | None, mode: str) -> uts46.Observer:
-    if observer is None:
-        return None
-
-    def stage(name: str, details: dict[str, object]) -> None:
-        observer({"parser": "uts46", "state": "UTS #46 " + name, "step": name,
-                  "note": f"Unicode ToASCII ({mode}): {name}", "details": details, "depth": 2})
-
-    return stage
+    return None if observer is None else _Stage(observer, mode)
 
 
 # url.bs: IDNA, the domain parser

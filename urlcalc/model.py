@@ -89,7 +89,7 @@ _STATE_COMPONENT = {
     "opaque path state": "path", "query state": "query", "fragment state": "fragment",
 }
 _DELIMITERS = {
-    "scheme state": (":",), "authority state": ("@",), "host state": (":",),
+    "scheme state": (":",), "host state": (":",),
     "hostname state": (":",), "path state": ("?", "#"), "opaque path state": ("?", "#"),
     "query state": ("#",), "path start state": ("?", "#"),
 }
@@ -110,13 +110,21 @@ def _spans(input: str, outline: list[OutlineEntry]) -> list[dict[str, Any]]:
         if i < lead or i >= lead + len(stripped) or ch in "\t\n\r":
             comp[i] = "removed"
     n = len(input)
+    last_at = -1
     for i, state, c, *_ in outline:
         if c is None or not 0 <= i < n:
             continue
-        if c in _DELIMITERS.get(state, ()):
+        if c == "@" and state == "authority state":
+            # url.bs: authority state, step 2.1: an "@" before the last one joins the
+            # credentials (as "%40"); only the last one is the delimiter.
+            comp[i] = "userinfo"
+            last_at = i
+        elif c in _DELIMITERS.get(state, ()):
             comp[i] = "delimiter"
         else:
             comp[i] = _STATE_COMPONENT.get(state, "delimiter")
+    if last_at >= 0:
+        comp[last_at] = "delimiter"
     # userinfo: username before the first ":", password after it
     seen_colon = False
     for i, c in enumerate(comp):
@@ -192,10 +200,10 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
     step of the parse (TraceRecorder.outline)."""
     source: dict[str, str] = {f: "none" for f in RECORD_FIELDS}
     norms: dict[str, list[dict[str, str]]] = {f: [] for f in RECORD_FIELDS}
-    text: dict[str, str] = {}
+    pieces: dict[str, list[str]] = {}
     for span in spans:
-        text[span["component"]] = text.get(span["component"], "") + \
-            input[span["start"]:span["end"]]
+        pieces.setdefault(span["component"], []).append(input[span["start"]:span["end"]])
+    text = {component: "".join(parts) for component, parts in pieces.items()}
     for _, state, c, step, changed, errors, shortened in outline:
         key = (state, step)
         for field in changed:

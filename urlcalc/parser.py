@@ -965,6 +965,24 @@ def _spec_changed(field: str, appends: bool, changed: tuple[str, ...]) -> tuple[
     return tuple(f for f in changed if f != field)
 
 
+class _DroppedSubsteps:
+    """The observer of host and path substeps once the recorder is full: counts each one with
+    ``drop``, and the path shortenings of the current step (for the outline). It keeps nothing,
+    so the algorithms need not build their steps' details (``counts_only``)."""
+
+    __slots__ = ("drop", "shortened")
+    counts_only = True
+
+    def __init__(self, drop: Callable[[], None]) -> None:
+        self.drop = drop
+        self.shortened = 0
+
+    def __call__(self, step: Step) -> None:
+        if step.get("parser") == "shorten" and step.get("removed") is not None:
+            self.shortened += 1
+        self.drop()
+
+
 def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntry] | None) -> None:
     """url.bs: basic URL parser, step 10, once the observer (a full TraceRecorder) keeps no more
     steps: each step is counted with ``drop`` instead of being described (describing it costs
@@ -985,15 +1003,8 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
                 return
             p.pointer += 1
     observer = p.observer
-    shortened = 0
-
-    def substep(step: Step) -> None:
-        nonlocal shortened
-        if step.get("parser") == "shorten" and step.get("removed") is not None:
-            shortened += 1
-        drop()
-
-    p.observer = substep
+    substeps = _DroppedSubsteps(drop)
+    p.observer = substeps
     try:
         while True:
             pointer = p.pointer
@@ -1001,7 +1012,7 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
             state = p.state
             before = _fields(p.url)
             n_errors = len(p.errors)
-            shortened = 0
+            substeps.shortened = 0
             step = "failure"
             try:
                 step = state(p, c)
@@ -1017,7 +1028,7 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
                 if appending is not None:
                     changed = _spec_changed(appending[0], step in appending[1], changed)
                 outline.append((p.index(pointer), STATE_NAMES[state], c if c != EOF else None,
-                                step, changed, errors, shortened))
+                                step, changed, errors, substeps.shortened))
             if p.pointer >= n:
                 return
             p.pointer += 1

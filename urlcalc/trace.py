@@ -89,6 +89,12 @@ class TraceRecorder:
         return len(self.steps) >= self.max_steps or (
             self.max_chars is not None and self.chars >= self.max_chars)
 
+    @property
+    def counts_only(self) -> bool:
+        """True once full: steps given now are only counted, so an algorithm may give them
+        without their details (see ``counts_only`` below)."""
+        return self.is_full()
+
     def drop(self) -> None:
         """Count one step that was not kept (and not built)."""
         self.dropped += 1
@@ -96,3 +102,11 @@ class TraceRecorder:
     def to_json(self) -> dict[str, Any]:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,
                 "max_steps": self.max_steps, "max_chars": self.max_chars}
+
+
+def counts_only(observer: object) -> bool:
+    """True when ``observer`` keeps none of the steps it is given, only counts them (a full
+    TraceRecorder; the parser's counter of dropped substeps): an algorithm then reports its steps
+    without the details that would cost time and memory to build (per-label lists on a domain of
+    200,000 labels)."""
+    return bool(getattr(observer, "counts_only", False))

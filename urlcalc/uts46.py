@@ -670,6 +670,8 @@ def _process(
 ) -> tuple[list[str], list[str] | None]:
     """UTS46 4 steps 1-4. Returns the processed labels and, if ``encode``, the labels of
     ToASCII step 3 (UTS46 4.2) too; appends error codes to ``errors``."""
+    # An observer that only counts steps (urlcalc.trace.counts_only) gets them without details.
+    detailed = observer is not None and not getattr(observer, "counts_only", False)
     # UTS46 4 step 1: Map.
     mapped = domain.translate(_MAP_TRANSITIONAL if transitional else _MAP_NONTRANSITIONAL)
     if observer is not None:
@@ -680,7 +682,7 @@ def _process(
                 "output": mapped,
                 "transitional": transitional,
                 "code_points": _map_details(domain, transitional),
-            },
+            } if detailed else {},
         )
 
     # UTS46 4 step 2: Normalize (NFC).
@@ -688,19 +690,20 @@ def _process(
     if observer is not None:
         observer(
             "normalize",
-            {"input": mapped, "output": normalized, "changed": normalized != mapped},
+            {"input": mapped, "output": normalized, "changed": normalized != mapped}
+            if detailed else {},
         )
 
     # UTS46 4 step 3: Break at U+002E FULL STOP.
     labels = normalized.split(".")
     if observer is not None:
-        observer("break", {"labels": list(labels)})
+        observer("break", {"labels": list(labels)} if detailed else {})
 
     # UTS46 4 step 4: Convert. A label is validated unless its conversion ended it early;
     # decoded labels are validated with the Nontransitional criteria.
     validate = [True] * len(labels)
     decoded = [False] * len(labels)
-    convert_details: list[dict[str, object]] | None = [] if observer is not None else None
+    convert_details: list[dict[str, object]] | None = [] if detailed else None
     for i, label in enumerate(labels):
         if not label.startswith("xn--"):
             if convert_details is not None:
@@ -762,12 +765,12 @@ def _process(
                 if not ok:
                     convert_details[i]["encode_error"] = "A3"
     if observer is not None:
-        observer("convert", {"labels": convert_details})
+        observer("convert", {"labels": convert_details} if detailed else {})
 
     # UTS46 4 step 4 (both branches, last step): the validity criteria of 4.1, per non-empty
     # label. CheckBidi concerns the whole domain: it applies when it is a Bidi domain name.
     bidi_domain = check_bidi and any(_has_rtl(label) for label in labels)
-    validate_details: list[dict[str, object]] | None = [] if observer is not None else None
+    validate_details: list[dict[str, object]] | None = [] if detailed else None
     for i, label in enumerate(labels):
         if not validate[i] or label == "":
             if validate_details is not None:
@@ -810,7 +813,8 @@ def _process(
     if observer is not None:
         observer(
             "validate",
-            {"bidi_domain": bidi_domain, "labels": validate_details, "errors": list(errors)},
+            {"bidi_domain": bidi_domain, "labels": validate_details, "errors": list(errors)}
+            if detailed else {},
         )
     return labels, encoded
 
