@@ -47,18 +47,23 @@ def wpt_inputs() -> list[Case]:
     return [(c["input"], c.get("base")) for c in data if isinstance(c, dict)]
 
 
-def rate(cases: list[Case], fn: Callable[[str, str | None], object]) -> float:
-    """Best of ROUNDS, in URLs/s. Failures count as parsed (they are results)."""
-    best = float("inf")
+def rates(cases: list[Case], contenders: list[tuple[str, Callable[[str, str | None], object]]]
+          ) -> dict[str, float]:
+    """Best of ROUNDS for each contender, in URLs/s. The rounds are interleaved (one round of
+    each contender, then the next round), so that a slow spell of the machine hurts all of them
+    alike instead of the one that happened to run then. Failures count as parsed (they are
+    results)."""
+    best = {name: float("inf") for name, _ in contenders}
     for _ in range(ROUNDS):
-        gc.collect()
-        t = time.perf_counter()
-        for input, base in cases:
-            # peers raise on failure; that is a result too
-            with contextlib.suppress(Exception):
-                fn(input, base)
-        best = min(best, time.perf_counter() - t)
-    return len(cases) / best
+        for name, fn in contenders:
+            gc.collect()
+            t = time.perf_counter()
+            for input, base in cases:
+                # peers raise on failure; that is a result too
+                with contextlib.suppress(Exception):
+                    fn(input, base)
+            best[name] = min(best[name], time.perf_counter() - t)
+    return {name: len(cases) / seconds for name, seconds in best.items()}
 
 
 class _StripTrace(ast.NodeTransformer):
@@ -160,10 +165,8 @@ def main() -> int:
     figures: dict[str, dict[str, float]] = {}
     for set_name, cases in (("corpus-10k", corpus()), ("WPT urltestdata inputs", wpt_inputs())):
         print(f"\n{set_name} ({len(cases)} URLs)")
-        figures[set_name] = {}
-        for name, fn in contenders:
-            r = rate(cases, fn)
-            figures[set_name][name] = r
+        figures[set_name] = rates(cases, contenders)
+        for name, r in figures[set_name].items():
             print(f"  {name:32} {r:>12,.0f} URLs/s")
         f = figures[set_name]
         print(f"  urlcalc / pywhatwgurl: {f['urlcalc (untraced)'] / f['pywhatwgurl']:.2f}x;"
