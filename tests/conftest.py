@@ -23,8 +23,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_terminal_summary(terminalreporter: object) -> None:
-    """Print how many examples each property of tests/test_properties.py ran, and how many
-    requests tests/test_api_fuzz.py sent to the API (and how many 5xx came back)."""
+    """Print how many examples each property of tests/test_properties.py ran, how many
+    requests tests/test_api_fuzz.py sent to the API (and how many 5xx came back), and the
+    differential batch's and the hostile page corpus's counts."""
     write = getattr(terminalreporter, "write_line")  # noqa: B009
     fuzz = getattr(sys.modules.get("test_api_fuzz"), "COUNTS", None)
     if fuzz:
@@ -32,6 +33,9 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
         by_class = ", ".join(f"{k} {v:,}" for k, v in sorted(fuzz.items()))
         write(f"API fuzz (tests/test_api_fuzz.py): {total:,} requests ({by_class}); "
               f"5xx seen: {fuzz.get('5xx', 0)}")
+    differential = getattr(sys.modules.get("test_differential"), "SUMMARY", None)
+    if differential:
+        write(f"differential vs whatwg-url (tests/test_differential.py): {differential[0]}")
     hostile = getattr(sys.modules.get("test_hostile"), "COUNTS", None)
     if hostile:
         write(f"hostile page inputs (tests/browser/test_hostile.py): {hostile.get('tried', 0)} "

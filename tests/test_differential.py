@@ -21,6 +21,8 @@ from differential.runner import Reference, compare, describe, reference_availabl
 
 GENERATED = 6000
 SEED = 5
+#: The last batch's summary, printed at the end of the pytest run (tests/conftest.py).
+SUMMARY: list[str] = []
 
 pytestmark = pytest.mark.skipif(reference_available() is not None,
                                 reason=str(reference_available()))
@@ -38,7 +40,7 @@ def test_urlcalc_agrees_with_the_reference(reference: Reference) -> None:
         if req["op"] == "parse":
             req["errors"] = True
     outcome = compare(requests, reference.run(requests))
-    print(outcome.summary())
+    SUMMARY[:] = [outcome.summary()]
     assert outcome.cases >= 5000 and outcome.set_cases >= 1000
     assert not outcome.disagreements, f"{outcome.summary()}\n" + "\n".join(
         describe(*d) for d in outcome.disagreements[:25])
