@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -110,3 +111,13 @@ class PageProbe:
         assert self.console_errors == [], self.console_errors
         assert self.dialogs == [], self.dialogs
         assert self.offline.blocked == [], self.offline.blocked
+
+
+def frag(**state: Any) -> str:
+    """A page fragment (the page's whole state), encoded as the page encodes it: ``ops`` as
+    JSON, every value percent-encoded."""
+    parts = []
+    for key, value in state.items():
+        text = json.dumps(value) if key == "ops" else str(value)
+        parts.append(f"{key}={quote(text, safe='')}")
+    return "&".join(parts)

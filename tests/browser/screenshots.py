@@ -10,24 +10,14 @@ its URL fragment (the permalink state) and saves one PNG per view.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from liveserver import REPO, Offline, launch, live_server
+from liveserver import REPO, Offline, frag, launch, live_server
 
 WIDTH, HEIGHT = 1280, 960
-
-
-def fragment(**state: object) -> str:
-    parts = []
-    for key, value in state.items():
-        text = json.dumps(value) if key == "ops" else str(value)
-        parts.append(f"{key}={quote(text, safe='')}")
-    return "&".join(parts)
 
 
 SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
@@ -85,7 +75,7 @@ def main(argv: list[str]) -> int:
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base_url + "#" + fragment(input="https://example.com/"))
+        page.goto(base_url + "#" + frag(input="https://example.com/"))
         expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
         for name, state, opts in SHOTS:
             if only and name not in only:
@@ -94,7 +84,7 @@ def main(argv: list[str]) -> int:
             height = int(opts.get("height", HEIGHT))  # type: ignore[call-overload]
             page.set_viewport_size({"width": width, "height": height})
             before = page.evaluate("Number(document.body.dataset.renders || 0)")
-            page.evaluate("(f) => { location.hash = f; }", fragment(**state))
+            page.evaluate("(f) => { location.hash = f; }", frag(**state))
             page.wait_for_function("(n) => Number(document.body.dataset.renders) > n", arg=before)
             page.wait_for_timeout(1000)  # setters/calculator calls settle, the paper tape records
             page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")

@@ -6,18 +6,14 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
-from liveserver import PageProbe
+from liveserver import PageProbe, frag
 from playwright.sync_api import expect
 
 from urlcalc.editions import EDITIONS
 
 EDITION_IDS = list(EDITIONS)
-
-
-def frag(**state: Any) -> str:
-    return "&".join(f"{key}={quote(str(value), safe='')}" for key, value in state.items())
 
 
 def cell(page: Any, edition: str, getter: str) -> Any:

@@ -21,7 +21,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from liveserver import PageProbe
+from liveserver import PageProbe, frag
 from playwright.sync_api import expect
 
 # Every payload sets the sentinel if it ever runs (CSP would also report it).
@@ -116,14 +116,6 @@ AUDIT = r"""(raw) => {
   if (window.__pwned !== undefined) bad.push("window.__pwned = " + window.__pwned);
   return { bad, links: links.length };
 }"""
-
-
-def frag(**state: Any) -> str:
-    parts = []
-    for key, value in state.items():
-        value = json.dumps(value) if key == "ops" else str(value)
-        parts.append(f"{key}={quote(value, safe='')}")
-    return "&".join(parts)
 
 
 class Watch:

@@ -8,22 +8,11 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import quote
 
-from liveserver import PageProbe
+from liveserver import PageProbe, frag
 from playwright.sync_api import expect
 
 SPEC = "https://url.spec.whatwg.org/"
-
-
-def frag(**state: Any) -> str:
-    """A page fragment, encoded as the page encodes it."""
-    parts = []
-    for key, value in state.items():
-        if key == "ops":
-            value = json.dumps(value)
-        parts.append(f"{key}={quote(str(value), safe='')}")
-    return "&".join(parts)
 
 
 def getter(page: Any, name: str) -> Any:
