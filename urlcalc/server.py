@@ -28,6 +28,7 @@ in memory and under ``.cache/gzip/`` (keyed by content hash).
 
 from __future__ import annotations
 
+import gc
 import gzip
 import hashlib
 import json
@@ -582,6 +583,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False) -> None:
         print(f"warning: {pyodide} is missing (run `make npm`): the page will answer from the "
               "API only", file=sys.stderr)
     warm_up(app)
+    # Everything alive now (modules, the idna tables, the warmed caches) will live as long as the
+    # server: keep it out of the cyclic GC's full passes, which otherwise walk it mid-request.
+    gc.collect()
+    gc.freeze()
     if dev:
         print(f"urlcalc (development server) at {_url(host, port)}", flush=True)
         app.run(host=host, port=port, debug=True, threaded=True)
