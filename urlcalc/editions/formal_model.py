@@ -16,6 +16,8 @@ import encodings.idna
 import re
 from typing import Any
 
+from urlcalc.percent import percent_decode
+
 from .model import EditionResult, empty_getters
 
 ID = "formal_model"
@@ -384,19 +386,6 @@ def parse_string(s: str, supplied_mode: str) -> tuple[URL, str]:
 # --- host parsing ------------------------------------------------------------------------------
 
 
-def _pct_decode_bytes(s: str) -> bytes:
-    out = bytearray()
-    i = 0
-    while i < len(s):
-        if s[i] == "%" and re.fullmatch("[0-9A-Fa-f]{2}", s[i + 1 : i + 3]):
-            out.append(int(s[i + 1 : i + 3], 16))
-            i += 3
-        else:
-            out += s[i].encode("utf-8", "surrogatepass")
-            i += 1
-    return bytes(out)
-
-
 def _ipv4(host: str) -> str | None:
     """ip4-address ::= num [. num [. num [. num]]] [.] — None if it does not match."""
     parts = host.split(".")
@@ -427,7 +416,7 @@ def parse_host(host: str) -> str:
     if host.startswith("["):
         return host.lower()
     try:
-        decoded = _pct_decode_bytes(host).decode("utf-8")
+        decoded = percent_decode(host).decode("utf-8")
     except UnicodeDecodeError as e:
         raise ModelFailure("host", "Host Parsing", "percent-decoded host is not UTF-8") from e
     labels = decoded.lower().split(".")

@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from urlcalc.percent import percent_decode
+
 from . import rfc3986
 from .model import EditionResult, empty_getters, hash_getter, search_getter
 
@@ -86,16 +88,9 @@ def _pct(ch: str) -> str:
 
 
 def _pct_decode(s: str) -> str:
-    out = bytearray()
-    i = 0
-    while i < len(s):
-        if s[i] == "%" and re.fullmatch("[0-9A-Fa-f]{2}", s[i + 1 : i + 3]):
-            out.append(int(s[i + 1 : i + 3], 16))
-            i += 3
-        else:
-            out += s[i].encode("utf-8", "surrogatepass")
-            i += 1
-    return out.decode("utf-8", "surrogatepass")
+    # RFC 3986 2.1 percent-decoding is the URL Standard's percent-decode; lone surrogates from
+    # encoded UTF-16 halves stay as they are (the 2009 text predates the rule that replaces them)
+    return percent_decode(s).decode("utf-8", "surrogatepass")
 
 
 @dataclass
@@ -269,7 +264,7 @@ def resolve_web_address(
         expanded = host
         if "%" in host:
             try:
-                expanded = _pct_decode_strict(host)
+                expanded = percent_decode(host).decode("utf-8")
             except UnicodeDecodeError as e:
                 raise WebAddressError(
                     "host", "resolve: host", "percent-encoded octets in the host are not UTF-8"
@@ -345,17 +340,6 @@ def resolve_web_address(
     return result
 
 
-def _pct_decode_strict(s: str) -> str:
-    out = bytearray()
-    i = 0
-    while i < len(s):
-        if s[i] == "%" and re.fullmatch("[0-9A-Fa-f]{2}", s[i + 1 : i + 3]):
-            out.append(int(s[i + 1 : i + 3], 16))
-            i += 3
-        else:
-            out += s[i].encode("utf-8", "surrogatepass")
-            i += 1
-    return out.decode("utf-8")
 
 
 MAPPING_NOTES: dict[str, str] = {
