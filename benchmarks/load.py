@@ -27,17 +27,15 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
-import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.serve import urlcalc_serve
+
 TIMEOUT = 30.0  # seconds for one answer before it counts as an error
 
 
@@ -219,37 +217,6 @@ def _peak_rss_mb(pid: int) -> float | None:
     return round(int(m.group(1)) / 1024) if m else None
 
 
-SERVER_LOG: list[str] = []
-
-
-def _drain(stream: TextIO) -> None:
-    for line in stream:
-        SERVER_LOG.append(line.rstrip("\n"))
-
-
-def start_server() -> tuple[subprocess.Popen[str], int]:
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "urlcalc", "serve", "--host", "127.0.0.1",
-                             "--port", "0"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-    assert proc.stdout is not None
-    t = time.monotonic()
-    seen: list[str] = []
-    while time.monotonic() - t < 120:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        seen.append(line)
-        m = re.search(r"urlcalc at http://127\.0\.0\.1:(\d+)/", line)
-        if m:
-            # Keep reading the server's output: a full pipe would block its logging (waitress
-            # warns "Task queue depth is N" under load) and with it every worker thread.
-            threading.Thread(target=_drain, args=(proc.stdout,), daemon=True).start()
-            return proc, int(m.group(1))
-    proc.kill()
-    raise SystemExit("urlcalc serve did not start:\n" + "".join(seen[-20:]))
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--clients", type=int, default=50)
@@ -258,10 +225,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--heavy-duration", type=float, default=10.0)
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args(argv)
-    proc, port = start_server()
-    print(f"urlcalc serve (waitress, 16 threads) on 127.0.0.1:{port}; {os.cpu_count()} CPUs; "
-          f"{args.clients} clients", flush=True)
-    try:
+    with urlcalc_serve() as served:
+        port = served.port
+        print(f"urlcalc serve (waitress, 16 threads) on 127.0.0.1:{port}; {os.cpu_count()} CPUs; "
+              f"{args.clients} clients", flush=True)
         mixed = asyncio.run(phase(port, args.clients, 0, args.duration))
         figures: dict[str, object] = {
             "mixed": report(f"mixed ({args.clients} clients)", mixed, args.duration)}
@@ -270,20 +237,15 @@ def main(argv: list[str] | None = None) -> int:
             figures["heavy"] = report(
                 f"heavy ({args.clients - args.heavy} clients with the mix, {args.heavy} sending "
                 "maximal traced requests)", loaded, args.heavy_duration)
-        figures["server_peak_rss_mb"] = _peak_rss_mb(proc.pid)  # type: ignore[assignment]
+        figures["server_peak_rss_mb"] = _peak_rss_mb(served.pid)  # type: ignore[assignment]
         print(f"\nserver peak RSS: {figures['server_peak_rss_mb']} MB")
-        depth = [line for line in SERVER_LOG if "Task queue depth" in line]
-        other = [line for line in SERVER_LOG if "Task queue depth" not in line]
+        log = list(served.log)
+        depth = [line for line in log if "Task queue depth" in line]
+        other = [line for line in log if "Task queue depth" not in line]
         print(f"server log: {len(depth)} waitress 'task queue depth' warnings (requests "
               f"waiting for a thread), {len(other)} other lines")
         for line in other[:20]:
             print("  server:", line)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
     errors = sum(int(f["errors"]) for f in figures.values()  # type: ignore[call-overload]

@@ -28,18 +28,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import re
 import statistics
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from benchmarks.serve import urlcalc_serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -110,35 +108,9 @@ def percentile(values: list[float], p: float) -> float:
 
 @contextmanager
 def server(web_dir: str | None) -> Iterator[str]:
-    """``urlcalc serve --port 0`` in a subprocess; yields its URL."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    if web_dir:
-        env["URLCALC_WEB_DIR"] = web_dir
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "urlcalc", "serve", "--host", "127.0.0.1", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
-    )
-    try:
-        assert proc.stdout is not None
-        deadline = time.monotonic() + 120
-        url = None
-        output = []
-        while url is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            output.append(line)
-            match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-            url = match.group(1) if match else None
-        if url is None:
-            raise SystemExit("urlcalc serve did not start:\n" + "".join(output))
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    """``urlcalc serve --port 0`` in a subprocess (serving ``web_dir`` if given); yields its URL."""
+    with urlcalc_serve({"URLCALC_WEB_DIR": web_dir} if web_dir else None) as served:
+        yield served.url
 
 
 def one_run(playwright: Any, url: str, keys: str, timeout_s: float) -> Run:

@@ -957,12 +957,18 @@ _APPENDING: dict[Callable[..., Any], tuple[str, tuple[str, ...]]] = {
 }
 
 
-def _spec_changed(field: str, appends: bool, changed: tuple[str, ...]) -> tuple[str, ...]:
-    """The fields a step of an appending state changed in the spec's view (see _APPENDING):
-    ``field`` grows at every appending step and at no other (joining buffer to it is no change)."""
-    if appends:
-        return tuple(f for f in RECORD_FIELDS if f == field or f in changed)
-    return tuple(f for f in changed if f != field)
+def _spec_changed(state: State, step: str, changed: tuple[str, ...]
+                  ) -> tuple[tuple[str, ...], str | None]:
+    """The fields a step changed in the spec's view, and the field its state appends to (see
+    _APPENDING; None for other states): that field grows at every appending step and at no
+    other (joining buffer to it is no change)."""
+    appending = _APPENDING.get(state)
+    if appending is None:
+        return changed, None
+    field, steps = appending
+    if step in steps:
+        return tuple(f for f in RECORD_FIELDS if f == field or f in changed), field
+    return tuple(f for f in changed if f != field), field
 
 
 class _DroppedSubsteps:
@@ -1023,10 +1029,7 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
                 drop()
                 errors = tuple(e.name for e in p.errors[n_errors:]) if len(p.errors) > n_errors \
                     else ()
-                changed = _changed(before, _fields(p.url))
-                appending = _APPENDING.get(state)
-                if appending is not None:
-                    changed = _spec_changed(appending[0], step in appending[1], changed)
+                changed, _ = _spec_changed(state, step, _changed(before, _fields(p.url)))
                 outline.append((p.index(pointer), STATE_NAMES[state], c if c != EOF else None,
                                 step, changed, errors, substeps.shortened))
             if p.pointer >= n:
@@ -1075,15 +1078,11 @@ def _run_traced(p: Parser) -> None:
             raise
         finally:
             p.observer = observer
-            changed = _changed(before, _fields(url))
-            changes = {f: _json_field(url, f) for f in changed}
+            changed, appended = _spec_changed(state, step, _changed(before, _fields(url)))
             buffer = "".join(p.buffer)
-            appending = _APPENDING.get(state)
-            if appending is not None:  # the spec's view, see _APPENDING
-                field, appending_steps = appending
-                changed = _spec_changed(field, step in appending_steps, changed)
-                changes = {f: (getattr(url, f) + buffer if f == field else changes[f])
-                           for f in changed}
+            changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
+                       for f in changed}
+            if appended is not None:  # the spec's view: no buffer in this state
                 buffer = ""
             name = STATE_NAMES[state]
             index = p.index(pointer)
