@@ -41,6 +41,11 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
         write(f"hostile page inputs (tests/browser/test_hostile.py): {hostile.get('tried', 0)} "
               f"tried, {hostile.get('audited', 0)} view audits, executions seen: "
               f"{hostile.get('executions', 0)}")
+    citations = getattr(sys.modules.get("test_citations"), "COUNTS", None)
+    if citations:
+        write("citations checked against url.bs (tests/test_citations.py): "
+              + ", ".join(f"{n:,} {k}" for k, n in sorted(citations.items()))
+              + "; unresolvable: 0 unless a test above failed")
     module = sys.modules.get("test_properties")
     counts = getattr(module, "COUNTS", None)
     if not counts:

@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from urlcalc.cli import main
 
 
@@ -22,13 +24,49 @@ def test_parse_table() -> None:
     assert code == 0 and err == ""
     assert '  href      "http://example.com/a"' in out
     assert re.search(r"\n  port +null\n", out)  # the record's port: null is not ""
-    assert "scheme start state step 1" in out
+    assert "scheme start state, step 1: pointer=0" in out
+
+
+@pytest.mark.parametrize("input", ["\thttp://a/", "http://a\n/", " http://a/ ", "http://a/\r",
+                                   "\n\n", "http://a b/"])
+def test_trace_and_explain_on_inputs_with_tabs_newlines_and_spaces(input: str) -> None:
+    code, out, _ = run("parse", input, "--trace")
+    assert code in (0, 1) and "trace:" in out
+    if input.strip(" \t\n\r") != input:
+        assert "basic URL parser, step 1.2: errors=invalid-URL-unit" in out
+    code, out, _ = run("parse", input, "--explain")
+    assert code in (0, 1)
+    assert "url.bs: If c is an ASCII alpha, append c, lowercased, to buffer, and set state to " \
+           "scheme state." in out or input == "\n\n"
+
+
+@pytest.mark.parametrize(("setter", "value"), [
+    ("href", "\thttps://b/"), ("protocol", "ws\n"), ("username", " u "), ("password", "p\t"),
+    ("host", "h\n:8"), ("hostname", "\th"), ("port", "8\t0"), ("pathname", " /p\n"),
+    ("search", "?q\t"), ("hash", "#\nf"), ("searchParams.append", "a=\t")])
+def test_set_trace_and_explain_with_tabs_and_newlines(setter: str, value: str) -> None:
+    for flag in ("--trace", "--explain"):
+        code, out, err = run("set", "https://a.com/x", setter, value, flag)
+        assert code == 0, err
+        assert f"{setter} = " in out
+    if setter != "searchParams.append":
+        assert f"{setter} setter" in out
+
+
+def test_explain_prints_the_failing_steps_words() -> None:
+    code, out, err = run("parse", "http://h:65536/", "--explain")
+    assert code == 1
+    assert "port state, step 2.1.2: pointer=14" in out
+    assert "url.bs: If port is not a 16-bit unsigned integer, port-out-of-range validation " \
+           "error, return failure." in out
+    assert err.startswith("failure at index 14: port state, step 2.1.2: If port is not a")
 
 
 def test_parse_failure_exit_status_and_stderr() -> None:
     code, _, err = run("parse", "https://example.org:7z")
     assert code == 1
-    assert err.startswith("failure: port-invalid at index 21 in the port state")
+    assert err.startswith("failure at index 21: port state, step 3: Otherwise, port-invalid "
+                          "validation error, return failure. (port-invalid: ")
 
 
 def test_parse_json_is_the_model() -> None:
@@ -45,7 +83,10 @@ def test_encoding_override_and_bad_label() -> None:
 
 def test_set_host_validate() -> None:
     code, out, _ = run("set", "https://a.com/", "protocol", "mailto", "port", "8")
-    assert code == 0 and "unchanged: scheme state, step 2.1.1" in out
+    assert code == 0 and "unchanged: protocol setter: the basic URL parser returned at " \
+        "scheme state, step " \
+        "2.1.1: If url's scheme is a special scheme and buffer is not a special scheme, then " \
+        "return." in out
     assert "port: null -> 8" in out
     code, _, err = run("set", "https://a.com/", "port")
     assert code == 2 and "pairs" in err

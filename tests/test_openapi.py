@@ -84,6 +84,7 @@ MINIMAL: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "compare": ({"input": "http://a/b/../c", "errata": True}, {"input": "../x", "base": "http://a/b/c"}),
     "random": ({"seed": 7}, {"seed": "7", "edition": "rfc3986"}),
     "version": ({}, {}),
+    "spec": ({}, {}),
 }
 
 

@@ -89,18 +89,20 @@ def test_opaque_path_and_fragment_grow_at_each_step_as_in_the_spec() -> None:
     assert query[0]["buffer"] == "x"  # the query state does use buffer (url.bs: query state 3)
 
 
-def test_host_substeps_follow_their_url_step() -> None:
+def test_host_substeps_precede_the_url_step_that_uses_them() -> None:
     steps = _steps("https://faß.example/")
     i = next(i for i, s in enumerate(steps) if s["parser"] == "url" and "host" in s["changes"])
     sub = []
-    for s in steps[i + 1:]:
+    for s in reversed(steps[:i]):
         if s["depth"] == 0:
             break
         sub.append(s["parser"])
     assert "host" in sub and "domain" in sub and "uts46" in sub
+    # UTS #46's order: Processing 1-4 (map, normalize, break, convert/validate), then ToASCII
+    # step 3 (Punycode-encode) after validation.
     stages = [s["state"] for s in steps if s["parser"] == "uts46"]
-    assert stages[:5] == ["UTS #46 map", "UTS #46 normalize", "UTS #46 break",
-                          "UTS #46 convert", "UTS #46 validate"]
+    assert stages[:6] == ["UTS #46 map", "UTS #46 normalize", "UTS #46 break",
+                          "UTS #46 convert", "UTS #46 validate", "UTS #46 encode"]
 
 
 def test_ipv4_ipv6_and_shorten_are_traced() -> None:
@@ -119,7 +121,7 @@ def test_setters_are_traced_with_early_returns() -> None:
     url = URL("mailto:x@y")
     rec = TraceRecorder()
     reason = url.set("host", "example.com", rec)
-    assert reason == "the URL has an opaque path"
+    assert reason == "host setter, step 1: If this's URL has an opaque path, then return."
     assert rec.steps[0]["parser"] == "setter" and "opaque path" in rec.steps[0]["note"]
     url = URL("https://a.com/")
     rec = TraceRecorder()
@@ -128,7 +130,8 @@ def test_setters_are_traced_with_early_returns() -> None:
     assert rec.steps[-1]["outcome"] == "return"
     url = URL("file:///x")
     rec = TraceRecorder()
-    assert url.set("username", "u", rec) == "the URL cannot have a username/password/port"
+    assert url.set("username", "u", rec) == "username setter, step 1: If this's URL cannot " \
+        "have a username/password/port, then return."
     rec = TraceRecorder()
     url = URL("https://a.com/")
     assert url.set("port", "8080", rec) is None
@@ -170,4 +173,5 @@ def test_a_counting_observer_gets_uts46_stages_without_details() -> None:
     host_parse("\u00fc.example", False, observer=detailed)
     assert [s["state"] for s in counting] == [s["state"] for s in detailed.steps]
     stages = [s for s in counting if s["parser"] == "uts46"]
-    assert stages and all(s["details"] == {} for s in stages if s["step"] != "verify-dns-length")
+    assert stages and all(s["details"] == {} for s in stages
+                      if s["state"] != "UTS #46 verify-dns-length")

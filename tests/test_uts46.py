@@ -375,14 +375,17 @@ def _record() -> tuple[list[tuple[str, dict[str, object]]], uts46.Observer]:
     return seen, observer
 
 
+# UTS #46 section 4 (Processing) steps 1-4, then (ToASCII only) section 4.2 step 3, the
+# Punycode encoding, which comes after Processing has validated the labels.
 STAGES = ["map", "normalize", "break", "convert", "validate"]
+TO_ASCII_STAGES = [*STAGES, "encode"]
 
 
 def test_observer_stages_to_ascii() -> None:
     seen, observer = _record()
     result = to_ascii("Faß.xn--4db", **RELAXED, observer=observer)
     assert result == to_ascii("Faß.xn--4db", **RELAXED)
-    assert [stage for stage, _ in seen] == STAGES
+    assert [stage for stage, _ in seen] == TO_ASCII_STAGES
     details = dict(seen)
     assert details["map"]["output"] == "faß.xn--4db"
     assert details["map"]["code_points"] == [
@@ -392,15 +395,17 @@ def test_observer_stages_to_ascii() -> None:
     assert details["break"]["labels"] == ["faß", "xn--4db"]
     convert = details["convert"]["labels"]
     assert isinstance(convert, list)
-    assert convert[0]["ascii"] == "xn--fa-hia"
     assert convert[1]["decoded"] == "\u05d0"
+    encode = details["encode"]["labels"]
+    assert isinstance(encode, list)
+    assert encode[0]["ascii"] == "xn--fa-hia"
     assert details["validate"]["bidi_domain"] is True
 
 
 def test_observer_stages_dns_length_and_to_unicode() -> None:
     seen, observer = _record()
     to_ascii("example.com", **{**RELAXED, "verify_dns_length": True}, observer=observer)
-    assert [stage for stage, _ in seen] == [*STAGES, "verify-dns-length"]
+    assert [stage for stage, _ in seen] == [*TO_ASCII_STAGES, "verify-dns-length"]
     seen, observer = _record()
     to_unicode("xn--fa-hia.de", **_unicode_kwargs(RELAXED), observer=observer)
     assert [stage for stage, _ in seen] == STAGES

@@ -26,7 +26,10 @@ CASES = [
     ("https://[1:2:3!:4]", None, "IPv6-invalid-code-point", 14, True),
     ("https://[1:2:3:]", None, "IPv6-invalid-code-point", 15, True),
     ("https://[1:2:3]", None, "IPv6-too-few-pieces", 14, True),
-    ("https://[::01]", None, "IPv6-piece-leading-zero", 10, False),
+    # the piece "01" starts at index 11 ("https://[" is 9 code points, then "::")
+    ("https://[::01]", None, "IPv6-piece-leading-zero", 11, False),
+    ("http://[::01]/", None, "IPv6-piece-leading-zero", 10, False),
+    ("http://[1:01:2::]/", None, "IPv6-piece-leading-zero", 10, False),
     ("https://[1:1:1:1:1:1:1:127.0.0.1]", None, "IPv4-in-IPv6-too-many-pieces", 23, True),
     ("https://[ffff::.0.0.1]", None, "IPv4-in-IPv6-invalid-code-point", 15, True),
     ("https://[ffff::127.0.xyz.1]", None, "IPv4-in-IPv6-invalid-code-point", 21, True),

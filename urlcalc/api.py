@@ -8,12 +8,14 @@ the setters lab and the trace can say so; the Python properties call it and drop
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
+from urlcalc import spec
 from urlcalc.errors import ValidationError
 from urlcalc.host import domain_to_unicode, host_serialize
 from urlcalc.infra import to_usv
 from urlcalc.parser import (
+    STATE_NAMES,
     ParseFailure,
     ParseReturn,
     State,
@@ -30,7 +32,7 @@ from urlcalc.parser import (
 from urlcalc.percent import USERINFO_SET, utf8_percent_encode
 from urlcalc.record import URLRecord
 from urlcalc.serializer import origin, serialize_path, serialize_url
-from urlcalc.trace import Observer
+from urlcalc.trace import Observer, Step
 from urlcalc.urlencoded import URLSearchParams, parse_urlencoded_string
 
 GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
@@ -39,16 +41,48 @@ SETTERS = ("href", "protocol", "username", "password", "host", "hostname", "port
            "search", "hash")
 
 
+class SetterStop(NamedTuple):
+    """Why a setter changed less than it was asked: the setter (``setter``, e.g. "port
+    setter") and its step that returned or ran the basic URL parser (``setter_step``; None for
+    the protocol setter, which has no numbered steps), and the algorithm and step where it
+    stopped (``algorithm``, ``step``: the setter's own early return, or the state (or host
+    parser step) that returned or returned failure), with ``note`` in urlcalc's words."""
+
+    setter: str
+    setter_step: str | None
+    algorithm: str
+    step: str | None
+    failure: bool
+    note: str
+
+    def text(self) -> str:
+        """The reason in the spec's words: "port setter, step 3: ...; port state, step 2.2:
+        If state override is given, then return failure."."""
+        words = spec.step_text(self.algorithm, self.step) or ""
+        where = spec.label(self.algorithm, self.step)
+        if self.algorithm == self.setter:
+            return f"{where}: {words}"
+        ran = "returned failure" if self.failure else "returned"
+        return (f"{spec.label(self.setter, self.setter_step)}: the basic URL parser {ran} at "
+                f"{where}: {words}")
+
+    def citation(self) -> spec.Citation:
+        return spec.cite(self.algorithm, self.step)
+
+
 class URLParseError(TypeError):
     """The URL constructor's TypeError, carrying the validation error that caused the failure."""
 
     def __init__(self, failure: ParseFailure, input: str) -> None:
         error = failure.error
         message = f"Invalid URL: {input!r}"
+        where = spec.label(*failure.cause) if failure.cause is not None else ""
         if error is not None:
-            message += f" ({error.name} at index {error.index})"
+            message += f" ({error.name} at index {error.index}" + \
+                (f"; {where})" if where else ")")
         elif failure.reason:
-            message += f" ({failure.reason})"
+            message += f" ({where}: {failure.reason})" if where and not \
+                failure.reason.startswith(where) else f" ({failure.reason})"
         super().__init__(message)
         self.failure = failure
 
@@ -237,37 +271,66 @@ class URL:
     def set(self, name: str, value: str, observer: Observer | None = None,
             errors: list[ValidationError] | None = None) -> str | None:
         """Run the ``name`` setter with ``value``. Returns None when the setter ran to the end,
-        otherwise the reason it stopped early (an early return or a failure of the basic URL
-        parser). The href setter raises URLParseError on failure, as the spec's TypeError."""
+        otherwise why it stopped early (an early return or a failure of the basic URL parser),
+        citing the spec's step and its words. The href setter raises URLParseError on failure,
+        as the spec's TypeError."""
+        stop = self.set_cited(name, value, observer, errors)
+        return stop.text() if stop is not None else None
+
+    def set_cited(self, name: str, value: str, observer: Observer | None = None,
+                  errors: list[ValidationError] | None = None) -> SetterStop | None:
+        """``set``, returning the early return or failure as a ``SetterStop`` (None: the
+        setter ran to the end)."""
         try:
             method = self._SETTER_STEPS[name]
         except KeyError:
             raise ValueError(f"unknown setter {name!r}; expected one of {SETTERS}") from None
         return method(self, to_usv(value), observer, errors)
 
-    def _note(self, observer: Observer | None, setter: str, step: str, note: str) -> None:
+    @staticmethod
+    def _note(observer: Observer | None, setter: str, step: str | None, note: str,
+              outcome: str | None = None) -> None:
         if observer is not None:
-            observer({"parser": "setter", "state": setter + " setter", "step": step,
-                      "note": note, "depth": 0})
+            algorithm = setter + " setter"
+            record: Step = {"parser": "setter", "algorithm": algorithm, "state": algorithm,
+                            "step": step, "note": note, "depth": 0}
+            if outcome is not None:
+                record["outcome"] = outcome
+            observer(record)
 
-    def _state_override_parse(self, input: str, state: State, observer: Observer | None,
-                              errors: list[ValidationError] | None) -> str | None:
+    def _return(self, observer: Observer | None, setter: str, step: str,
+                note: str) -> SetterStop:
+        """The setter's own ``step`` returns early."""
+        self._note(observer, setter, step, note + ": return", "return")
+        return SetterStop(setter + " setter", step, setter + " setter", step, False, note)
+
+    def _state_override_parse(self, setter: str, step: str | None, input: str, state: State,
+                              observer: Observer | None,
+                              errors: list[ValidationError] | None) -> SetterStop | None:
+        """The setter's ``step``: basic URL parse ``input`` with this URL and ``state`` as
+        state override."""
+        self._note(observer, setter, step, f"basic URL parse {input!r} with {STATE_NAMES[state]}"
+                   " as state override")
         result = basic_url_parse(input, url=self._url, state_override=state, observer=observer,
                                  errors=errors)
+        name = setter + " setter"
         if isinstance(result, ParseFailure):
-            if result.error is not None:
-                return f"the basic URL parser returned failure ({result.error.name})"
-            return "the basic URL parser returned failure: " + result.reason
+            assert result.cause is not None
+            algorithm, at = result.cause
+            return SetterStop(name, step, algorithm, at, True, result.reason)
         if isinstance(result, ParseReturn) and result.ignored:
-            return f"scheme state, step {result.step}: {result.note}: return"
+            return SetterStop(name, step, result.state, result.step, False, result.note)
         return None
 
     def _set_href(self, value: str, observer: Observer | None,
-                  errors: list[ValidationError] | None) -> str | None:
+                  errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
+        self._note(observer, "href", "1", "run the basic URL parser on the value")
         parsed = basic_url_parse(value, observer=observer, errors=errors)
         # step 2
         if isinstance(parsed, ParseFailure):
+            self._note(observer, "href", "2", "parsedURL is failure: throw a TypeError",
+                       "failure")
             raise URLParseError(parsed, value)
         assert not isinstance(parsed, ParseReturn)
         # step 3
@@ -276,31 +339,33 @@ class URL:
         if self._query is not None:
             self._query._replace_list(
                 parse_urlencoded_string(parsed.query) if parsed.query is not None else [])
+        self._note(observer, "href", "3", "set this's URL to parsedURL (steps 4-6: the query "
+                   "object's list from its query)")
         return None
 
     def _set_protocol(self, value: str, observer: Observer | None,
-                      errors: list[ValidationError] | None) -> str | None:
-        return self._state_override_parse(value + ":", scheme_start_state, observer, errors)
+                      errors: list[ValidationError] | None) -> SetterStop | None:
+        # The protocol setter has no numbered steps.
+        return self._state_override_parse("protocol", None, value + ":", scheme_start_state,
+                                          observer, errors)
 
     def _set_username(self, value: str, observer: Observer | None,
-                      errors: list[ValidationError] | None) -> str | None:
+                      errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
         if self._url.cannot_have_username_password_port:
-            reason = "the URL cannot have a username/password/port"
-            self._note(observer, "username", "1", reason + ": return")
-            return reason
+            return self._return(observer, "username", "1",
+                                "the URL cannot have a username/password/port")
         # step 2: set the username
         self._url.username = utf8_percent_encode(value, USERINFO_SET)
         self._note(observer, "username", "2", "set the username (userinfo percent-encode set)")
         return None
 
     def _set_password(self, value: str, observer: Observer | None,
-                      errors: list[ValidationError] | None) -> str | None:
+                      errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
         if self._url.cannot_have_username_password_port:
-            reason = "the URL cannot have a username/password/port"
-            self._note(observer, "password", "1", reason + ": return")
-            return reason
+            return self._return(observer, "password", "1",
+                                "the URL cannot have a username/password/port")
         # step 2: set the password
         self._url.password = utf8_percent_encode(value, USERINFO_SET)
         self._note(observer, "password", "2", "set the password (userinfo percent-encode set)")
@@ -308,93 +373,95 @@ class URL:
 
     def _set_host_or_hostname(self, name: str, state: State, value: str,
                               observer: Observer | None,
-                              errors: list[ValidationError] | None) -> str | None:
+                              errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
         if self._url.has_opaque_path:
-            reason = "the URL has an opaque path"
-            self._note(observer, name, "1", reason + ": return")
-            return reason
+            return self._return(observer, name, "1", "the URL has an opaque path")
         # step 2
-        self._note(observer, name, "2", f"basic URL parse the value with {name} state as state "
-                   "override")
-        return self._state_override_parse(value, state, observer, errors)
+        return self._state_override_parse(name, "2", value, state, observer, errors)
 
     def _set_host(self, value: str, observer: Observer | None,
-                  errors: list[ValidationError] | None) -> str | None:
+                  errors: list[ValidationError] | None) -> SetterStop | None:
         return self._set_host_or_hostname("host", host_state, value, observer, errors)
 
     def _set_hostname(self, value: str, observer: Observer | None,
-                      errors: list[ValidationError] | None) -> str | None:
+                      errors: list[ValidationError] | None) -> SetterStop | None:
         return self._set_host_or_hostname("hostname", hostname_state, value, observer, errors)
 
     def _set_port(self, value: str, observer: Observer | None,
-                  errors: list[ValidationError] | None) -> str | None:
+                  errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
         if self._url.cannot_have_username_password_port:
-            reason = "the URL cannot have a username/password/port"
-            self._note(observer, "port", "1", reason + ": return")
-            return reason
+            return self._return(observer, "port", "1",
+                                "the URL cannot have a username/password/port")
         # step 2
         if value == "":
             self._url.port = None
             self._note(observer, "port", "2", "the value is the empty string: port becomes null")
             return None
         # step 3
-        return self._state_override_parse(value, port_state, observer, errors)
+        return self._state_override_parse("port", "3", value, port_state, observer, errors)
 
     def _set_pathname(self, value: str, observer: Observer | None,
-                      errors: list[ValidationError] | None) -> str | None:
+                      errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
         if self._url.has_opaque_path:
-            reason = "the URL has an opaque path"
-            self._note(observer, "pathname", "1", reason + ": return")
-            return reason
+            return self._return(observer, "pathname", "1", "the URL has an opaque path")
         # step 2
         self._url.path = []
         self._note(observer, "pathname", "2", "empty the path")
         # step 3
-        return self._state_override_parse(value, path_start_state, observer, errors)
+        return self._state_override_parse("pathname", "3", value, path_start_state, observer,
+                                          errors)
 
     def _set_search(self, value: str, observer: Observer | None,
-                    errors: list[ValidationError] | None) -> str | None:
+                    errors: list[ValidationError] | None) -> SetterStop | None:
+        # step 1
         url = self._url
         # step 2
         if value == "":
             url.query = None
             if self._query is not None:
                 self._query._replace_list([])
-            self._note(observer, "search", "2", "the value is empty: query becomes null")
+            self._note(observer, "search", "2", "the value is the empty string: query becomes "
+                       "null, the query object's list is emptied")
             return None
-        # step 3-4
+        # step 3
         input = value[1:] if value.startswith("?") else value
+        if input is not value:
+            self._note(observer, "search", "3", "remove the leading ?")
+        # step 4
         url.query = ""
-        self._note(observer, "search", "3-4", "remove a leading ?, set the query to the empty "
-                   "string")
+        self._note(observer, "search", "4", "set the query to the empty string")
         # step 5
-        reason = self._state_override_parse(input, query_state, observer, errors)
+        stop = self._state_override_parse("search", "5", input, query_state, observer, errors)
         # step 6: the list is the parse of input, not of the new query: the two differ when the
         # basic URL parser removed ASCII tabs or newlines from it, so the query object is made
         # now if it was not yet (it would otherwise be initialized from the query later)
         self.search_params._replace_list(parse_urlencoded_string(input))
-        return reason
+        self._note(observer, "search", "6", "the query object's list is the parse of input")
+        return stop
 
     def _set_hash(self, value: str, observer: Observer | None,
-                  errors: list[ValidationError] | None) -> str | None:
+                  errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
         if value == "":
             self._url.fragment = None
-            self._note(observer, "hash", "1", "the value is empty: fragment becomes null")
+            self._note(observer, "hash", "1", "the value is the empty string: fragment becomes "
+                       "null")
             return None
-        # step 2-3
+        # step 2
         input = value[1:] if value.startswith("#") else value
+        if input is not value:
+            self._note(observer, "hash", "2", "remove the leading #")
+        # step 3
         self._url.fragment = ""
-        self._note(observer, "hash", "2-3", "remove a leading #, set the fragment to the empty "
-                   "string")
+        self._note(observer, "hash", "3", "set the fragment to the empty string")
         # step 4
-        return self._state_override_parse(input, fragment_state, observer, errors)
+        return self._state_override_parse("hash", "4", input, fragment_state, observer, errors)
 
     _SETTER_STEPS: ClassVar[dict[str, Callable[
-        [URL, str, Observer | None, list[ValidationError] | None], str | None]]] = {
+        [URL, str, Observer | None, list[ValidationError] | None], SetterStop | None]]] = {
         "href": _set_href,
         "protocol": _set_protocol,
         "username": _set_username,

@@ -30,8 +30,9 @@ __all__ = ["build_bundle", "bundle_digest", "main"]
 _FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 _FILE_MODE = 0o644
 _SKIP_DIRS = frozenset({"__pycache__"})
-# Sources and PEP 561 markers (py.typed); nothing else (no caches, no data files).
-_SUFFIXES = frozenset({".py", ".typed"})
+# Sources, PEP 561 markers (py.typed) and data (the URL Standard's steps, urlcalc/data); nothing
+# else (no caches).
+_SUFFIXES = frozenset({".py", ".typed", ".json"})
 
 
 def _package_dir(name: str) -> Path:

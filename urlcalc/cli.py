@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from urlcalc import model
+from urlcalc import model, spec
 from urlcalc.model import ModelError
 
 
@@ -37,25 +37,52 @@ def _errors(result: dict[str, Any], out: TextIO) -> None:
             out.write(f"  {e['name']}{where} ({e['state']}){detail}: {e['description']}\n")
 
 
-def _trace(trace: dict[str, Any] | None, out: TextIO) -> None:
+_FLAGS = (("at_sign_seen", "atSignSeen"), ("inside_brackets", "insideBrackets"),
+          ("password_token_seen", "passwordTokenSeen"))
+
+
+def _trace_line(s: dict[str, Any]) -> str:
+    """One trace step as a line: algorithm and step (or why no step applies), then what the
+    step saw and did. Any step kind prints: every key but ``state`` and ``step`` is optional."""
+    algorithm = s.get("algorithm") or s.get("state") or s.get("parser", "?")
+    step = s.get("step")
+    head = f"{s.get('i', 0):>4} {algorithm}" + (f", step {step}" if step is not None else "")
+    parts: list[str] = []
+    if "c" in s:  # a state of the basic URL parser
+        c = "EOF" if s["c"] is None else _show(s["c"])
+        parts.append(f"pointer={s.get('pointer')} c={c} buffer={_show(s.get('buffer', ''))}")
+        flags = s.get("flags") or {}
+        if any(flags.values()):
+            parts.append(" ".join(f"{name}={'true' if flags.get(key) else 'false'}"
+                                  for key, name in _FLAGS))
+    elif "input" in s:
+        parts.append(f"input={_show(s['input'])}")
+    changes = s.get("changes") or {}
+    if changes:
+        parts.append(", ".join(f"{k}={_show(v)}" for k, v in changes.items()))
+    if s.get("errors"):
+        parts.append("errors=" + ",".join(s["errors"]))
+    if s.get("outcome"):
+        parts.append(f"-> {s['outcome']}")
+    line = head + (": " + " ".join(parts) if parts else "")
+    if s.get("note"):
+        line += f" ({s['note']})"
+    return line
+
+
+def _trace(trace: dict[str, Any] | None, out: TextIO, explain: bool = False) -> None:
     if not trace:
         return
     out.write("trace:\n")
     for s in trace["steps"]:
-        indent = "  " * (1 + s.get("depth", 0))
-        if s["parser"] == "url":
-            c = "EOF" if s["c"] is None else _show(s["c"])
-            line = (f"{s['i']:>4} {s['state']} step {s['step']}: pointer={s['pointer']} c={c} "
-                    f"buffer={_show(s['buffer'])}")
-            if s["changes"]:
-                line += " " + ", ".join(f"{k}={_show(v)}" for k, v in s["changes"].items())
-            if s["errors"]:
-                line += " errors=" + ",".join(s["errors"])
-            if s.get("note"):
-                line += f" ({s['note']})"
-        else:
-            line = f"{s['i']:>4} {s['state']} step {s['step']}: {s.get('note', '')}"
-        out.write(f"{indent}{line}\n")
+        indent = "  " * (1 + (s.get("depth") or 0))
+        out.write(f"{indent}{_trace_line(s)}\n")
+        if explain:
+            algorithm = s.get("algorithm")
+            words = spec.step_text(algorithm, s.get("step")) if algorithm else None
+            if words:
+                label = "UTS #46 (summary)" if algorithm.startswith("UTS #46") else "url.bs"
+                out.write(f"{indent}       {label}: {words}\n")
     if trace["truncated"]:
         out.write(f"  ... {trace['dropped']} more steps not recorded\n")
 
@@ -64,17 +91,28 @@ def _failure(result: dict[str, Any]) -> str:
     failure = result["failure"]
     error = failure.get("error")
     where = f" ({failure['in']})" if failure.get("in") == "base" else ""
+    cause = failure.get("cause")
+    at = f" at index {failure['index']}" if failure.get("index") is not None else ""
+    if cause:
+        line = f"failure{where}{at}: {failure['reason']}"
+        if error:
+            line += f" ({error['name']}: {error['description']})"
+        raised = [name for name in failure.get("raised") or []
+                  if not error or name != error["name"]]
+        if raised:
+            line += " Validation errors raised on the way: " + ", ".join(raised)
+        return line
     if error:
         return (f"failure{where}: {error['name']} at index {error['index']} in the "
                 f"{error['state']}: {error['description']}")
     return f"failure{where}: {failure.get('reason', '')}"
 
 
-def _print_parse(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
+def _print_parse(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
     _table([("input", result["input"]), ("base", result["base"])], out)
     if not result["ok"]:
         _errors(result, out)
-        _trace(result.get("trace"), out)
+        _trace(result.get("trace"), out, explain)
         err.write(_failure(result) + "\n")
         return 1
     out.write("getters:\n")
@@ -94,7 +132,7 @@ def _print_parse(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
                                      f"no ({valid['production']} at index {valid['index']}: "
                                      f"{valid['reason']})") + "\n")
     _errors(result, out)
-    _trace(result.get("trace"), out)
+    _trace(result.get("trace"), out, explain)
     return 0
 
 
@@ -104,7 +142,7 @@ def _parse_ops(items: list[str]) -> list[tuple[str, str]]:
     return [(items[i], items[i + 1]) for i in range(0, len(items), 2)]
 
 
-def _print_set(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
+def _print_set(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
     if not result["ok"]:
         err.write(_failure(result) + "\n")
         return 1
@@ -118,13 +156,13 @@ def _print_set(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
             out.write(f"  unchanged: {op['reason']}\n" if not op["changed"]
                       else f"  ({op['reason']})\n")
         _errors(op, out)
-        _trace(op.get("trace"), out)
+        _trace(op.get("trace"), out, explain)
     out.write("result:\n")
     _table(list(result["getters"].items()), out)
     return 0
 
 
-def _print_host(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
+def _print_host(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
     status = 0
     for key, title in (("domain", "as a special URL's host"), ("opaque", "as an opaque host")):
         entry = result[key]
@@ -140,7 +178,7 @@ def _print_host(result: dict[str, Any], out: TextIO, err: TextIO) -> int:
             if key == "domain":
                 status = 1
         _errors(entry, out)
-        _trace(entry.get("trace"), out)
+        _trace(entry.get("trace"), out, explain)
     return status
 
 
@@ -154,6 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--base")
     p.add_argument("--encoding", help="encoding override for the query (a WHATWG label)")
     p.add_argument("--trace", action="store_true", help="show every step of the parser")
+    p.add_argument("--explain", action="store_true",
+                   help="with the trace, print the spec's words for each step (implies --trace)")
     p.add_argument("--json", action="store_true", help="print the result model as JSON")
 
     s = sub.add_parser("set", help="parse a URL, then apply setters in order")
@@ -162,11 +202,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"pairs; setters: {', '.join(model.OPERATIONS)}")
     s.add_argument("--base")
     s.add_argument("--trace", action="store_true")
+    s.add_argument("--explain", action="store_true", help="the spec's words for each step")
     s.add_argument("--json", action="store_true")
 
     h = sub.add_parser("host", help="run the host parser (domain, IPv4, IPv6, opaque)")
     h.add_argument("input")
     h.add_argument("--trace", action="store_true")
+    h.add_argument("--explain", action="store_true", help="the spec's words for each step")
     h.add_argument("--json", action="store_true")
 
     v = sub.add_parser("validate", help="the valid-URL-string verdict and validation errors")
@@ -195,6 +237,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     out = out or sys.stdout
     err = err or sys.stderr
     args = build_parser().parse_args(argv)
+    explain = bool(getattr(args, "explain", False))
+    if explain:
+        args.trace = True
     try:
         if args.command == "parse":
             result = model.parse_model(args.input, args.base, args.encoding, trace=args.trace)
@@ -203,20 +248,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                 if not result["ok"]:
                     err.write(_failure(result) + "\n")
                 return 0 if result["ok"] else 1
-            return _print_parse(result, out, err)
+            return _print_parse(result, out, err, explain)
         if args.command == "set":
             result = model.set_model(args.input, _parse_ops(args.ops), args.base,
                                      trace=args.trace)
             if args.json:
                 out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
                 return 0 if result["ok"] else 1
-            return _print_set(result, out, err)
+            return _print_set(result, out, err, explain)
         if args.command == "host":
             result = model.host_model(args.input, trace=args.trace)
             if args.json:
                 out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
                 return 0 if result["domain"]["ok"] else 1
-            return _print_host(result, out, err)
+            return _print_host(result, out, err, explain)
         if args.command == "validate":
             result = model.validate_model(args.input, args.base)
             if args.json:

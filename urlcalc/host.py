@@ -17,11 +17,27 @@ from urlcalc.trace import Observer, counts_only
 
 
 class HostFailure(Exception):
-    """The host parser returned failure; ``error`` names the validation error, if any."""
+    """An algorithm of the host parser returned failure.
 
-    def __init__(self, error: str | None) -> None:
-        super().__init__(error)
+    ``algorithm`` and ``step`` cite the step that returned failure (url.bs names), ``error``
+    names the validation error that step raises (None when it raises none, as the domain
+    parser's steps), ``offset`` is the code-point offset in the host input it concerns (when
+    known), ``note`` says why in words, and ``via`` lists the steps that passed the failure on
+    (innermost first: the host parser's "return failure" steps)."""
+
+    def __init__(self, error: str | None, algorithm: str, step: str, note: str,
+                 offset: int | None = None) -> None:
+        super().__init__(error or note)
         self.error = error
+        self.algorithm = algorithm
+        self.step = step
+        self.note = note
+        self.offset = offset
+        self.via: tuple[tuple[str, str | None], ...] = ()
+
+    def passed_on(self, algorithm: str, step: str | None) -> HostFailure:
+        self.via = (*self.via, (algorithm, step))
+        return self
 
 
 Report = Callable[[str, int | None, str], None]
@@ -55,10 +71,18 @@ _STRICT_ASCII_OK = re.compile(
 )
 
 
+# The trace's short parser names and the algorithms (url.bs names) they cite.
+ALGORITHM_OF_PARSER = {
+    "host": "host parser", "ipv4": "IPv4 parser", "ipv4-number": "IPv4 number parser",
+    "ipv6": "IPv6 parser", "opaque-host": "opaque-host parser", "domain": "domain parser",
+}
+
+
 def _emit(observer: Observer | None, parser: str, step: str, note: str, **extra: object) -> None:
     if observer is not None:
-        observer({"parser": parser, "state": parser, "step": step, "note": note, "depth": 1,
-                  **extra})
+        algorithm = ALGORITHM_OF_PARSER[parser]
+        observer({"parser": parser, "algorithm": algorithm, "state": algorithm, "step": step,
+                  "note": note, "depth": 1, **extra})
 
 
 # url.bs: host parsing, the host parser
@@ -72,36 +96,61 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
             report("IPv6-unclosed", None, "")
             if observer is not None:
                 _emit(observer, "host", "1.1", "starts with [ but does not end with ]: failure",
-                      input=input, errors=["IPv6-unclosed"])
-            raise HostFailure("IPv6-unclosed")
+                      input=input, errors=["IPv6-unclosed"], outcome="failure")
+            raise HostFailure("IPv6-unclosed", "host parser", "1.1",
+                              "the input starts with [ but does not end with ]")
         if observer is not None:
             _emit(observer, "host", "1.2", "IPv6 parse the input without its brackets", input=input)
         # step 1.2 (offsets reported by the IPv6 parser count from after the "[")
         def inner(name: str, offset: int | None, detail: str) -> None:
             report(name, None if offset is None else offset + 1, detail)
 
-        return ipv6_parse(input[1:-1], inner, observer)
+        try:
+            return ipv6_parse(input[1:-1], inner, observer)
+        except HostFailure as e:
+            if e.offset is not None:
+                e.offset += 1
+            raise e.passed_on("host parser", "1.2") from None
     # step 2
     if is_opaque:
         if observer is not None:
             _emit(observer, "host", "2", "the URL is not special: opaque-host parse", input=input)
-        return opaque_host_parse(input, report, observer)
+        try:
+            return opaque_host_parse(input, report, observer)
+        except HostFailure as e:
+            raise e.passed_on("host parser", "2") from None
     # step 3: Assert input is not the empty string.
     # step 4
     if "%" in input and _PERCENT_ENCODED_RE.search(input):
         report("domain-percent-encoded", None, "")
+        if observer is not None:
+            _emit(observer, "host", "4", "the input contains a percent-encoded byte: "
+                  "validation error", errors=["domain-percent-encoded"])
     # step 5
     domain = percent_decode(input).decode("utf-8", "replace") if "%" in input else input
     if observer is not None:
         _emit(observer, "host", "5", "percent-decode, then UTF-8 decode without BOM", input=input,
               domain=domain)
     # step 6-7
-    ascii_domain = domain_parse(domain, False, report, observer)
+    try:
+        ascii_domain = domain_parse(domain, False, report, observer)
+    except HostFailure as e:
+        if domain is not input and e.offset is not None:
+            # percent-decoded: find the code point in the input itself, if it is there
+            i = input.find(domain[e.offset])
+            e.offset = i if i >= 0 else None
+        if observer is not None:
+            _emit(observer, "host", "7", "asciiDomain is failure: return failure",
+                  outcome="failure")
+        raise e.passed_on("host parser", "7") from None
     # step 8
     if ends_in_a_number(ascii_domain):
         if observer is not None:
             _emit(observer, "host", "8", "ends in a number: IPv4 parse", domain=ascii_domain)
-        return ipv4_parse(ascii_domain, report, observer)
+        try:
+            return ipv4_parse(ascii_domain, report, observer)
+        except HostFailure as e:
+            raise e.passed_on("host parser", "8") from None
     if observer is not None:
         _emit(observer, "host", "9", "the host is a domain", result=ascii_domain)
     # step 9
@@ -122,6 +171,15 @@ def _relaxed_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[
                           observer=observer)
 
 
+# The UTS #46 stages urlcalc.uts46 reports, in UTS #46's order, and what each cites.
+UTS46_STAGES: dict[str, tuple[str, str]] = {
+    "map": ("UTS #46 Processing", "1"), "normalize": ("UTS #46 Processing", "2"),
+    "break": ("UTS #46 Processing", "3"), "convert": ("UTS #46 Processing", "4"),
+    "validate": ("UTS #46 Processing", "4"), "encode": ("UTS #46 ToASCII", "3"),
+    "verify-dns-length": ("UTS #46 ToASCII", "4"),
+}
+
+
 class _Stage:
     """The UTS #46 observer: each stage as a step (depth 2) for the URL-level observer."""
 
@@ -133,9 +191,10 @@ class _Stage:
         self.counts_only = counts_only(observer)
 
     def __call__(self, name: str, details: dict[str, object]) -> None:
-        self.observer({"parser": "uts46", "state": "UTS #46 " + name, "step": name,
-                       "note": f"Unicode ToASCII ({self.mode}): {name}", "details": details,
-                       "depth": 2})
+        algorithm, step = UTS46_STAGES[name]
+        self.observer({"parser": "uts46", "algorithm": algorithm, "state": "UTS #46 " + name,
+                       "step": step, "note": f"Unicode ToASCII ({self.mode}): {name}",
+                       "details": details, "depth": 2})
 
 
 def _uts46_observer(observer: Observer | None, mode: str) -> uts46.Observer:
@@ -153,17 +212,21 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
     else:
         strict_result, strict_errors = _strict_to_ascii(domain,
                                                         _uts46_observer(observer, "strict"))
+    if observer is not None:
+        _emit(observer, "domain", "1", "strictResult: domain parser ToASCII with beStrict true"
+              + (": failure (" + ", ".join(strict_errors) + ")" if strict_errors
+                 else ": no error"), result=strict_result)
     # step 2
     if strict_errors:
         report("domain-to-ASCII", None, " ".join(strict_errors))
-    if observer is not None:
-        _emit(observer, "domain", "1-2", "domain parser ToASCII with beStrict true"
-              + (": errors " + ", ".join(strict_errors) if strict_errors else ": no error"),
-              result=strict_result, errors=["domain-to-ASCII"] if strict_errors else [])
+        if observer is not None:
+            _emit(observer, "domain", "2", "strictResult is a failure value: validation error "
+                  "(this step does not return)", errors=["domain-to-ASCII"])
     # step 3
     if be_strict:
         if strict_errors:
-            raise HostFailure("domain-to-ASCII")
+            raise HostFailure(None, "domain parser", "3.1",
+                              "strictResult is a failure value")
         return strict_result
     # step 4-5
     if lowered is not None:
@@ -181,21 +244,29 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
         if errors:
             if observer is not None:
                 _emit(observer, "domain", "6.2", "ToASCII with beStrict false failed: failure",
-                      errors=errors)
-            raise HostFailure("domain-to-ASCII")
+                      uts46_errors=errors, outcome="failure")
+            raise HostFailure(None, "domain parser", "6.2", "domain parser ToASCII with "
+                              "beStrict false is a failure value (" + ", ".join(errors) + ")")
         if observer is not None:
             _emit(observer, "domain", "6.1", "ToASCII with beStrict false", result=result)
     # step 7
     if result == "":
         if observer is not None:
-            _emit(observer, "domain", "7", "the result is the empty string: failure")
-        raise HostFailure("domain-to-ASCII")
+            _emit(observer, "domain", "7", "the result is the empty string: failure",
+                  outcome="failure")
+        raise HostFailure(None, "domain parser", "7", "the result is the empty string")
     # step 8
-    if _FORBIDDEN_DOMAIN_RE.search(result):
+    forbidden = _FORBIDDEN_DOMAIN_RE.search(result)
+    if forbidden:
+        ch = forbidden.group()
+        note = f"the result contains a forbidden domain code point, U+{ord(ch):04X}"
         if observer is not None:
-            _emit(observer, "domain", "8",
-                  "the result contains a forbidden domain code point: failure", result=result)
-        raise HostFailure("domain-to-ASCII")
+            _emit(observer, "domain", "8", note + ": failure", result=result, outcome="failure")
+        # Where that code point stands in the domain given (the result may be mapped).
+        offset = forbidden.start() if result is domain or domain[forbidden.start():
+                                                                forbidden.start() + 1] == ch \
+            else domain.find(ch)
+        raise HostFailure(None, "domain parser", "8", note, offset if offset >= 0 else None)
     # step 9
     return result
 
@@ -242,68 +313,104 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
         report("IPv4-too-many-parts", None, "")
         if observer is not None:
             _emit(observer, "ipv4", "4", "more than 4 parts: failure", parts=parts,
-                  errors=["IPv4-too-many-parts"])
-        raise HostFailure("IPv4-too-many-parts")
+                  errors=["IPv4-too-many-parts"], outcome="failure")
+        raise HostFailure("IPv4-too-many-parts", "IPv4 parser", "4", "more than 4 parts")
+    if observer is not None:
+        errors = (["IPv4-empty-part"] if input.endswith(".") else []) + \
+            (["IPv4-too-few-parts"] if len(parts) < 4 else [])
+        _emit(observer, "ipv4", "3" if len(parts) < 4 else "1",
+              f"{len(parts)} part{'s' if len(parts) != 1 else ''}"
+              + (" (a trailing empty part removed, step 2)" if input.endswith(".") else ""),
+              parts=parts, errors=errors)
     # step 5-6
     numbers: list[int] = []
+    offset = 0
     for part in parts:
-        result = ipv4_number_parse(part)
+        # step 6.1
+        result = ipv4_number_parse(part, observer, offset)
         if result is None:
             report("IPv4-non-numeric-part", None, "")
             if observer is not None:
                 _emit(observer, "ipv4", "6.2", f"part {part!r} is not numeric: failure",
-                      errors=["IPv4-non-numeric-part"])
-            raise HostFailure("IPv4-non-numeric-part")
+                      errors=["IPv4-non-numeric-part"], outcome="failure")
+            raise HostFailure("IPv4-non-numeric-part", "IPv4 parser", "6.2",
+                              f"the part {part!r} is not an IPv4 number", offset)
+        # step 6.3
         if result[1]:
             report("IPv4-non-decimal-part", None, "")
+            if observer is not None:
+                _emit(observer, "ipv4", "6.3", f"part {part!r}: validationError is true",
+                      errors=["IPv4-non-decimal-part"])
         numbers.append(result[0])
+        offset += len(part) + 1
     if observer is not None:
-        _emit(observer, "ipv4", "6", "parse each part as an IPv4 number", parts=parts,
+        _emit(observer, "ipv4", "6.4", "the numbers of the parts",
               numbers=[str(n) if n < IPV4_NUMBER_CAP else f">= {IPV4_NUMBER_CAP}"
                        for n in numbers])
     # step 7
     if any(n > 255 for n in numbers):
         report("IPv4-out-of-range-part", None, "")
+        if observer is not None:
+            _emit(observer, "ipv4", "7", "a number exceeds 255: validation error",
+                  errors=["IPv4-out-of-range-part"])
     # step 8
     if any(n > 255 for n in numbers[:-1]):
         if observer is not None:
-            _emit(observer, "ipv4", "8", "a part before the last exceeds 255: failure",
-                  errors=["IPv4-out-of-range-part"])
-        raise HostFailure("IPv4-out-of-range-part")
+            _emit(observer, "ipv4", "8", "a number before the last exceeds 255: failure",
+                  outcome="failure")
+        raise HostFailure(None, "IPv4 parser", "8", "a number before the last exceeds 255")
     # step 9
     if numbers[-1] >= 256 ** (5 - len(numbers)):
         if observer is not None:
             _emit(observer, "ipv4", "9",
-                  "the last part is too big for the remaining bytes: failure",
-                  errors=["IPv4-out-of-range-part"])
-        raise HostFailure("IPv4-out-of-range-part")
-    # step 10-14
+                  f"the last number is 256^{5 - len(numbers)} or more: failure",
+                  outcome="failure")
+        raise HostFailure(None, "IPv4 parser", "9",
+                          f"the last number is greater than or equal to 256^{5 - len(numbers)}")
+    # step 10-13
     ipv4 = numbers[-1]
     for counter, n in enumerate(numbers[:-1]):
         ipv4 += n * 256 ** (3 - counter)
     if observer is not None:
-        _emit(observer, "ipv4", "15", "the IPv4 address", result=ipv4_serialize(ipv4))
+        _emit(observer, "ipv4", "14", "return ipv4", result=ipv4_serialize(ipv4))
+    # step 14
     return ipv4
 
 
 # url.bs: host parsing, the IPv4 number parser
-def ipv4_number_parse(input: str) -> tuple[int, bool] | None:
+def ipv4_number_parse(input: str, observer: Observer | None = None,
+                      offset: int = 0) -> tuple[int, bool] | None:
+    """``observer`` and ``offset`` (of ``input`` in the IPv4 parser's input): for the trace."""
+    part = input
     # step 1
     if input == "":
+        if observer is not None:
+            _emit(observer, "ipv4-number", "1", "the part is the empty string: failure",
+                  part=part, offset=offset, depth=2)
         return None
     # step 2-5
     validation_error = False
     radix = 10
+    step = "3"
     if len(input) >= 2 and input[:2] in ("0x", "0X"):
-        validation_error, input, radix = True, input[2:], 16
+        validation_error, input, radix, step = True, input[2:], 16, "4"
     elif len(input) >= 2 and input[0] == "0":
-        validation_error, input, radix = True, input[1:], 8
+        validation_error, input, radix, step = True, input[1:], 8, "5"
+    if observer is not None:
+        _emit(observer, "ipv4-number", step, f"R is {radix}, validationError is "
+              f"{str(validation_error).lower()}", part=part, offset=offset, R=radix,
+              validationError=validation_error, depth=2)
     # step 6
     if input == "":
+        if observer is not None:
+            _emit(observer, "ipv4-number", "6", "nothing after the prefix: (0, true)", depth=2)
         return (0, True)
     # step 7
     digits = _OCTAL if radix == 8 else _DIGITS if radix == 10 else _HEX
     if not all(ch in digits for ch in input):
+        if observer is not None:
+            _emit(observer, "ipv4-number", "7", f"not all radix-{radix} digits: failure",
+                  depth=2)
         return None
     # step 8-9. A number of IPV4_NUMBER_CAP or more fails the IPv4 parser's range checks (steps 8
     # and 9 compare with 255 and 256 ** (5 - n) <= 2 ** 32) exactly as its true value would, so
@@ -321,8 +428,9 @@ def ipv6_parse(input: str, report: Report = _no_report,
     def fail(name: str, step: str, note: str) -> HostFailure:
         report(name, pointer, "")
         if observer is not None:
-            _emit(observer, "ipv6", step, note + ": failure", pointer=pointer, errors=[name])
-        return HostFailure(name)
+            _emit(observer, "ipv6", step, note + ": failure", pointer=pointer, errors=[name],
+                  outcome="failure")
+        return HostFailure(name, "IPv6 parser", step, note, pointer)
 
     # step 1-4
     address = [0] * 8
@@ -341,6 +449,9 @@ def ipv6_parse(input: str, report: Report = _no_report,
         pointer += 2
         piece_index += 1
         compress = piece_index
+        if observer is not None:
+            _emit(observer, "ipv6", "5.3", "the input starts with ::: compress is 1",
+                  pointer=pointer, piece_index=piece_index)
     # step 6
     while pointer < n:
         # step 6.1
@@ -359,6 +470,7 @@ def ipv6_parse(input: str, report: Report = _no_report,
             continue
         # step 6.3-6.4
         value = length = 0
+        piece_start = pointer
         while length < 4 and c_at(pointer) in _HEX and pointer < n:
             value = value * 0x10 + int(input[pointer], 16)
             pointer += 1
@@ -417,7 +529,10 @@ def ipv6_parse(input: str, report: Report = _no_report,
                        f"unexpected code point {input[pointer]!r}")
         # step 6.8
         if length > 1 and value < 0x10 ** (length - 1):
-            report("IPv6-piece-leading-zero", pointer - length - 1, "")
+            report("IPv6-piece-leading-zero", piece_start, "")
+            if observer is not None:
+                _emit(observer, "ipv6", "6.8", "a piece with a leading zero: validation error",
+                      pointer=piece_start, errors=["IPv6-piece-leading-zero"])
         # step 6.9-6.10
         address[piece_index] = value
         piece_index += 1
@@ -451,8 +566,10 @@ def opaque_host_parse(input: str, report: Report = _no_report,
             report("host-invalid-code-point", i, "")
             if observer is not None:
                 _emit(observer, "opaque-host", "1", f"forbidden host code point {ch!r}: failure",
-                      errors=["host-invalid-code-point"])
-            raise HostFailure("host-invalid-code-point")
+                      errors=["host-invalid-code-point"], outcome="failure")
+            raise HostFailure("host-invalid-code-point", "opaque-host parser", "1",
+                              f"the input contains a forbidden host code point, "
+                              f"U+{ord(ch):04X}", i)
     # step 2-3: two separate checks, so a host with both kinds of invalid unit reports two
     # validation errors
     # step 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlcalc import writing
+from urlcalc import spec, writing
 from urlcalc.api import GETTERS, SETTERS, URL, URLParseError
 from urlcalc.encoding import UnknownEncodingError, get_encoding
 from urlcalc.engine import engine_info
@@ -17,7 +17,14 @@ from urlcalc.errors import ValidationError
 from urlcalc.host import HostFailure, domain_to_unicode, host_parse, host_serialize
 from urlcalc.infra import to_usv
 from urlcalc.parser import STATE_NAMES, ParseFailure, ParseReturn, basic_url_parse
-from urlcalc.percent import ENCODE_SETS, percent_decode, percent_encode_after_encoding
+from urlcalc.percent import (
+    C0_CONTROL_SET,
+    ENCODE_SETS,
+    PATH_SET,
+    percent_decode,
+    percent_encode_after_encoding,
+    utf8_percent_encode,
+)
 from urlcalc.record import RECORD_FIELDS, URLRecord, host_kind
 from urlcalc.serializer import origin
 from urlcalc.trace import DEFAULT_MAX_CHARS, DEFAULT_MAX_STEPS, OutlineEntry, TraceRecorder
@@ -67,9 +74,31 @@ def _errors_json(errors: list[ValidationError]) -> list[dict[str, object]]:
     return [e.to_json() for e in errors]
 
 
-def _failure_json(failure: ParseFailure) -> dict[str, Any]:
+def _citation_json(algorithm: str, step: str | None) -> dict[str, Any]:
+    cited: dict[str, Any] = dict(spec.cite(algorithm, step))
+    return cited
+
+
+def _failure_json(failure: ParseFailure,
+                  raised: list[ValidationError] | None = None) -> dict[str, Any]:
+    """Failure as a place: the algorithm and step that returned failure (``cause``: often the
+    basic URL parser state's step itself, or a step of the host parser it called), the input
+    index it concerns, the spec's words, the steps that passed it on (``via``, innermost
+    first), the validation error that step raises (``error``, often none) and, separately, the
+    validation errors raised on the way (``raised``)."""
+    cause = failure.cause
+    cited = _citation_json(*cause) if cause is not None else None
+    if cited is not None:
+        reason = f"{spec.label(cited['algorithm'], cited['step'])}: {cited['text']}"
+    else:
+        reason = failure.reason or (failure.error.type.description if failure.error else "")
     return {"error": failure.error.to_json() if failure.error else None,
-            "reason": failure.reason or (failure.error.type.description if failure.error else "")}
+            "reason": reason,
+            "cause": cited,
+            "index": failure.index,
+            "note": failure.reason or None,
+            "via": [_citation_json(a, st) for a, st in failure.via],
+            "raised": [e.name for e in raised] if raised is not None else []}
 
 
 def _encoding(label: str | None) -> str:
@@ -186,11 +215,23 @@ _COMPONENT_OF_FIELD = {"scheme": "scheme", "username": "username", "password": "
                        "fragment": "fragment"}
 
 
-def _norm(what: str, state: str, step: str) -> dict[str, str]:
-    from urlcalc.parser import STATE_ANCHORS
+def _norm(what: str, algorithm: str, step: str | None) -> dict[str, Any]:
+    """A normalisation and the step that made it (which must be a step of url.bs)."""
+    cited = spec.cite(algorithm, step)
+    return {"what": what, "step": "url.bs: " + spec.label(algorithm, step),
+            "anchor": cited["anchor"], "algorithm": algorithm, "step_id": step,
+            "text": cited["text"]}
 
-    return {"what": what, "step": f"url.bs: {state}, step {step}",
-            "anchor": STATE_ANCHORS.get(state, state.replace(" ", "-"))}
+
+# The steps that set the URL's host to the host parser's result.
+_HOST_STEPS = {("host state", "2"), ("host state", "3"), ("hostname state", "2"),
+               ("hostname state", "3"), ("file host state", "1.3")}
+
+# The step of each state that raises invalid-reverse-solidus (reads \ as /).
+_REVERSE_SOLIDUS_STEP = {
+    "relative state": "4", "relative slash state": "1.1", "file state": "3.1",
+    "file slash state": "1.1", "path start state": "1.1", "path state": "1.1",
+}
 
 
 def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
@@ -204,8 +245,11 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
     for span in spans:
         pieces.setdefault(span["component"], []).append(input[span["start"]:span["end"]])
     text = {component: "".join(parts) for component, parts in pieces.items()}
-    for _, state, c, step, changed, errors, shortened in outline:
+    host_step: tuple[str, str | None] | None = None
+    for _, state, _c, step, changed, errors, shortened in outline:
         key = (state, step)
+        if key in _HOST_STEPS:
+            host_step = key
         for field in changed:
             if key in _FROM_BASE and field != "fragment" and not (
                     field == "query" and step in ("5.2", "4.2")):
@@ -214,11 +258,16 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
                 source[field] = "input+base"
             elif source[field] == "none" or source[field] == "input":
                 source[field] = "input"
-        if state == "path state" and step == "1.3" and c is not None:
-            norms["path"].append(_norm("a single-dot segment dropped", "path state", "1.3"))
-        if "invalid-reverse-solidus" in errors:
+        if state == "path state" and step == "1.5":
+            # only a single-dot segment followed by a slash reaches step 1.5 with no other
+            # step of 1.2-1.4 applying
+            norms["path"].append(_norm("a single-dot segment dropped", "path state", "1.5"))
+        elif state == "path state" and step == "1.3":
+            norms["path"].append(_norm("a final single-dot segment becomes an empty segment",
+                                       "path state", "1.3"))
+        if "invalid-reverse-solidus" in errors and state in _REVERSE_SOLIDUS_STEP:
             norms["path" if "path" in state else "scheme"].append(
-                _norm("\\ read as /", state, step))
+                _norm("\\ read as /", state, _REVERSE_SOLIDUS_STEP[state]))
         for _ in range(shortened):
             what = ("a double-dot segment removes the last segment (shorten the path)"
                     if state == "path state" else
@@ -228,12 +277,15 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
     # Compare what the input held with what the record holds.
     scheme_text = text.get("scheme", "")
     if scheme_text and scheme_text != result.scheme:
-        norms["scheme"].append(_norm("ASCII lowercased", "scheme state", "1"))
+        first_upper = scheme_text[:1] != scheme_text[:1].lower()
+        norms["scheme"].append(_norm("ASCII lowercased", "scheme start state" if first_upper
+                                     and scheme_text[1:] == scheme_text[1:].lower()
+                                     else "scheme state", "1"))
     for field in ("username", "password"):
         t = text.get(field, "")
         if t and t != rec[field]:
             norms[field].append(_norm("percent-encoded (userinfo percent-encode set)",
-                                      "authority state", "1.4"))
+                                      "authority state", "1.4.2"))
     host = rec["host"]
     host_text = text.get("host", "")
     if host is not None and source["host"] == "input" and host_text != host["serialized"]:
@@ -253,7 +305,8 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
             what = "\"localhost\" becomes the empty host (file host state)"
         else:
             what = "percent-encoded (C0 control percent-encode set, opaque-host parser)"
-        norms["host"].append(_norm(what, "host state", "3"))
+        state, step = host_step or ("host state", "3")
+        norms["host"].append(_norm(what, state, step))
     port_text = text.get("port", "")
     if port_text:
         source["port"] = "input"
@@ -265,12 +318,13 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
     path_text = text.get("path", "")
     from urlcalc.serializer import serialize_path
 
-    if any(ord(ch) > 0x7E or ch in ' "<>`#?{}^' for ch in path_text if ch != "?"):
-        norms["path"].append(_norm("percent-encoded (path percent-encode set)" if
-                                   isinstance(result.path, list) else
-                                   "percent-encoded (C0 control percent-encode set)",
-                                   "path state" if isinstance(result.path, list)
-                                   else "opaque path state", "2.3"))
+    if isinstance(result.path, list):
+        if utf8_percent_encode(path_text, PATH_SET) != path_text:
+            norms["path"].append(_norm("percent-encoded (path percent-encode set)",
+                                       "path state", "2.3"))
+    elif utf8_percent_encode(path_text, C0_CONTROL_SET) != path_text:
+        norms["path"].append(_norm("percent-encoded (C0 control percent-encode set)",
+                                   "opaque path state", "4.3"))
     if isinstance(result.path, list) and result.scheme == "file" and result.path and \
             len(result.path[0]) == 2 and "|" in path_text[:4]:
         norms["path"].append(_norm("Windows drive letter normalized (| becomes :)",
@@ -284,7 +338,7 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
         t = text.get(field, "")
         if t and t != rec[field] and source[field] == "input":
             norms[field].append(_norm(f"percent-encoded ({set_name})", f"{field} state",
-                                      "2" if field == "query" else "1"))
+                                      "2.2" if field == "query" else "1.3"))
     return [{"component": f, "source": source[f], "normalised": norms[f], "value": rec[f]}
             for f in RECORD_FIELDS]
 
@@ -308,7 +362,8 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
         parsed_base = basic_url_parse(base, errors=base_errors)
         out["base_validation_errors"] = _errors_json(base_errors)
         if isinstance(parsed_base, ParseFailure):
-            out.update({"ok": False, "failure": {"in": "base", **_failure_json(parsed_base)},
+            failure = {"in": "base", **_failure_json(parsed_base, base_errors)}
+            out.update({"ok": False, "failure": failure,
                         "record": None, "base_record": None, "getters": None, "origin": None,
                         "validation_errors": [], "valid": None, "trace": None, "spans": []})
             return out
@@ -327,7 +382,7 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
     out["trace"] = recorder.to_json() if trace else None
     out["spans"] = _spans(input, recorder.outline)
     if isinstance(result, ParseFailure):
-        out.update({"ok": False, "failure": {"in": "input", **_failure_json(result)},
+        out.update({"ok": False, "failure": {"in": "input", **_failure_json(result, errors)},
                     "record": None, "getters": None, "origin": None, "href_spans": []})
         return out
     url = URL.from_record(result)
@@ -388,13 +443,18 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
         recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS) if trace else None
         threw = None
         reason: str | None = None
+        cited: dict[str, Any] | None = None
         if op in SETTERS:
             try:
-                reason = url.set(op, value, recorder, errors)
+                stop = url.set_cited(op, value, recorder, errors)
             except URLParseError as e:
                 threw = "TypeError: " + str(e)
-                reason = "href setter, step 2: the basic URL parser returned failure: throw " \
-                    "a TypeError"
+                cited = dict(spec.cite("href setter", "2"))
+                reason = f"href setter, step 2: {cited['text']}"
+            else:
+                if stop is not None:
+                    reason = stop.text()
+                    cited = dict(stop.citation())
         else:
             _search_params_op(url, op, value)
         after, getters_after = record_json(url.record), url.getters()
@@ -405,7 +465,8 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
             "op": op, "value": value, "before": before, "after": after, "changed": changed,
             "getters_before": getters_before, "getters_after": getters_after,
             "changed_getters": [g for g in GETTERS if getters_before[g] != getters_after[g]],
-            "reason": reason, "threw": threw, "validation_errors": _errors_json(errors),
+            "reason": reason, "cited": cited, "threw": threw,
+            "validation_errors": _errors_json(errors),
             "trace": recorder.to_json() if recorder is not None else None,
         })
     out.update({"ok": True, "failure": None, "operations": results,
@@ -435,7 +496,11 @@ def host_model(input: str, trace: bool = False,
             try:
                 host = host_parse(input, is_opaque, report, recorder if trace else None)
             except HostFailure as e:
-                entry = {"ok": False, "failure": e.error}
+                cited = spec.cite(e.algorithm, e.step)
+                entry = {"ok": False,
+                         "failure": f"{spec.label(e.algorithm, e.step)}: {cited['text']}",
+                         "cause": {**cited, "index": e.offset, "note": e.note},
+                         "via": [spec.cite(a, st) for a, st in e.via]}
             else:
                 kind = host_kind(host, not is_opaque)
                 entry = {"ok": True, "kind": kind, "serialized": host_serialize(host)}
@@ -497,6 +562,19 @@ def version_model() -> dict[str, Any]:
     out["states"] = list(STATE_NAMES.values())
     out["operations"] = list(OPERATIONS)
     out["getters"] = list(GETTERS)
+    out["spec"] = spec.source()
+    return out
+
+
+def spec_model() -> dict[str, Any]:
+    """The spec's words: every algorithm urlcalc cites, with its anchor, introduction and
+    numbered steps (url.bs; UTS #46 as urlcalc's summaries), for the views that show the text
+    of the steps they cite. The same data for every answer: a page asks once."""
+    out = _header("spec")
+    out["source"] = spec.source()
+    out["algorithms"] = {name: {"anchor": a.anchor, "intro": a.intro, "steps": a.steps,
+                                "document": a.document, "url": a.url}
+                         for name, a in spec.algorithms().items()}
     return out
 
 
@@ -572,6 +650,8 @@ def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
         return random_model(_param(params, "edition"), _param(params, "seed", types=(int,)))
     if kind == "version":
         return version_model()
+    if kind == "spec":
+        return spec_model()
     raise ModelError(f"unknown kind {kind!r}")
 
 

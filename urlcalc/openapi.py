@@ -183,7 +183,13 @@ KINDS: dict[str, tuple[str, Schema, list[Schema]]] = {
     ),
     "version": (
         "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
-        "states, the setter operations and the getters.",
+        "states, the setter operations, the getters and the url.bs the step data comes from.",
+        _body({}),
+        [],
+    ),
+    "spec": (
+        "The spec's words: every algorithm urlcalc cites (url.bs; UTS #46 as summaries) with "
+        "its anchor, introduction and numbered steps.",
         _body({}),
         [],
     ),
@@ -219,8 +225,8 @@ def _schemas() -> dict[str, Schema]:
     verr = _obj({"name": STR, "index": _nullable(INT), "description": STR},
                 {"state": NULL_STR, "detail": NULL_STR, "failure": NULL_STR, "url": STR},
                 "A validation error: its name in the URL Standard, where, and what it means.")
-    step = _obj({"parser": STR}, {"state": STR, "step": STR, "depth": INT, "c": NULL_STR,
-                                  "changes": {"type": "object"}},
+    step = _obj({"parser": STR}, {"algorithm": STR, "state": STR, "step": NULL_STR,
+                                  "depth": INT, "c": NULL_STR, "changes": {"type": "object"}},
                 "One algorithm step (the members depend on the parser).")
     trace = _obj({"steps": {"type": "array", "items": _ref("Step")}, "truncated": BOOL,
                   "dropped": INT, "max_steps": INT},
@@ -230,9 +236,19 @@ def _schemas() -> dict[str, Schema]:
     verdict = _obj({"valid": BOOL}, {"production": NULL_STR, "index": _nullable(INT),
                                      "reason": NULL_STR},
                    "The valid-URL-string verdict (url.bs: valid URL string).")
+    citation = _obj({"algorithm": STR, "step": NULL_STR, "anchor": STR, "document": STR,
+                     "text": STR, "words": {"type": "string", "enum": ["spec", "summary"]}},
+                    {"index": _nullable(INT), "note": NULL_STR},
+                    "A cited step: the algorithm, its step as the spec numbers it (null: the "
+                    "algorithm as a whole), the spec's anchor and the step's words.")
     failure = _obj({}, {"in": {"type": "string", "enum": ["input", "base"]},
-                        "error": _nullable(_ref("ValidationError")), "reason": STR},
-                   "Why the parser returned failure.")
+                        "error": _nullable(_ref("ValidationError")), "reason": STR,
+                        "cause": _nullable(_ref("Citation")), "index": _nullable(INT),
+                        "note": NULL_STR,
+                        "via": {"type": "array", "items": _ref("Citation")},
+                        "raised": STR_LIST},
+                   "Where the parser returned failure: the step that did (cause), the steps "
+                   "that passed it on (via), and the validation errors raised on the way.")
     span = _obj({"start": INT, "end": INT, "component": STR})
     piece = _obj({"text": STR, "component": STR})
     origin = _obj({"kind": STR, "serialized": STR}, description="The URL's origin.")
@@ -244,18 +260,22 @@ def _schemas() -> dict[str, Schema]:
     operation = _obj({
         "op": STR, "value": STR, "before": _ref("Record"), "after": _ref("Record"),
         "changed": STR_LIST, "getters_before": _ref("Getters"), "getters_after": _ref("Getters"),
-        "changed_getters": STR_LIST, "reason": NULL_STR, "threw": NULL_STR,
+        "changed_getters": STR_LIST, "reason": NULL_STR,
+        "cited": _nullable(_ref("Citation")), "threw": NULL_STR,
         "validation_errors": errors, "trace": _nullable(_ref("Trace")),
     }, description="One setter operation: the record and getters before and after.")
     host_entry = _obj({"ok": BOOL, "validation_errors": errors, "trace": _nullable(_ref("Trace"))},
                       {"kind": STR, "serialized": STR, "unicode": STR, "failure": STR,
+                       "cause": _ref("Citation"),
+                       "via": {"type": "array", "items": _ref("Citation")},
                        "value": {"oneOf": [INT, {"type": "array", "items": INT}]}})
     return {
         "Error": _obj({"error": {"type": "string", "minLength": 1}},
                       description="Every refused request: a message naming the problem."),
         "Engine": engine, "Getters": getters, "Host": host, "Record": record,
         "ValidationError": verr, "Step": step, "Trace": trace, "Verdict": verdict,
-        "Failure": failure, "Span": span, "HrefPiece": piece, "Origin": origin,
+        "Failure": failure, "Citation": citation, "Span": span, "HrefPiece": piece,
+        "Origin": origin,
         "Operation": operation, "HostEntry": host_entry,
         "ParseResult": _result("parse", {
             "input": STR, "base": NULL_STR, "encoding": STR, "ok": BOOL,
@@ -296,14 +316,17 @@ def _schemas() -> dict[str, Schema]:
             "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "input": STR,
             "base": NULL_STR}),
         "VersionResult": _result("version", {"states": STR_LIST,
-                                             "operations": STR_LIST, "getters": STR_LIST}),
+                                             "operations": STR_LIST, "getters": STR_LIST},
+                                 {"spec": {"type": "object"}}),
+        "SpecResult": _result("spec", {"source": {"type": "object"},
+                                       "algorithms": {"type": "object"}}),
     }
 
 
 _RESULT_NAMES = {"parse": "ParseResult", "set": "SetResult", "host": "HostResult",
                  "urlencoded": "UrlencodedResult", "percent": "PercentResult",
                  "validate": "ValidateResult", "compare": "CompareResult",
-                 "random": "RandomResult", "version": "VersionResult"}
+                 "random": "RandomResult", "version": "VersionResult", "spec": "SpecResult"}
 
 
 def _error_response(description: str) -> Schema:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from urlcalc import host as hostmod
+from urlcalc import spec
 from urlcalc.encoding import get_encoding, get_output_encoding
 from urlcalc.errors import ValidationError
 from urlcalc.fastpath import fast_parse
@@ -86,25 +87,43 @@ def first_invalid_url_unit(s: str) -> int | None:
 
 
 class ParseFailure(Exception):
-    """The basic URL parser returned failure."""
+    """The basic URL parser returned failure.
 
-    def __init__(self, error: ValidationError | None, reason: str = "") -> None:
+    ``error`` is the validation error the failing step itself raises (None for the steps that
+    return failure without one: the state override's and the domain parser's); ``step`` is the
+    basic URL parser state's step that returned failure; ``cause`` is where the failure began
+    (the same step, or a step of the host parser, IPv4/IPv6/opaque-host or domain parser it
+    called: ``via`` lists the steps that passed it on, innermost first) and ``index`` the
+    code-point index in the original input it concerns."""
+
+    def __init__(self, error: ValidationError | None, reason: str = "",
+                 state: str | None = None, step: str | None = None,
+                 cause: tuple[str, str | None] | None = None, index: int | None = None,
+                 via: tuple[tuple[str, str | None], ...] = ()) -> None:
         super().__init__(error.name if error else reason)
         self.error = error
         self.reason = reason
+        self.state = state
+        self.step = step
+        self.cause = cause if cause is not None else (
+            (state, step) if state is not None else None)
+        self.index = index
+        self.via = via
 
 
 class ParseReturn(Exception):
     """The basic URL parser returned (with a state override) before the end of input.
 
     ``ignored`` is true for the returns that leave the URL unchanged (the protocol setter's
-    scheme checks); ``note`` says why."""
+    scheme checks); ``note`` says why; ``state`` and ``step`` cite the step that returned."""
 
-    def __init__(self, step: str, note: str = "", ignored: bool = False) -> None:
+    def __init__(self, step: str, note: str = "", ignored: bool = False,
+                 state: str = "") -> None:
         super().__init__(step, note)
         self.step = step
         self.note = note
         self.ignored = ignored
+        self.state = state
 
 
 class Parser:
@@ -168,9 +187,23 @@ class Parser:
             name, self.index(self.pointer if pointer is None else pointer),
             STATE_NAMES.get(self.state, "?"), detail))
 
-    def fail(self, name: str, pointer: int | None = None) -> ParseFailure:
+    def fail(self, name: str, step: str, pointer: int | None = None) -> ParseFailure:
+        """The current state's ``step`` raises the validation error ``name`` and returns
+        failure."""
         self.error(name, pointer)
-        return ParseFailure(self.errors[-1])
+        err = self.errors[-1]
+        return ParseFailure(err, state=STATE_NAMES[self.state], step=step, index=err.index)
+
+    def fail_silently(self, step: str, reason: str) -> ParseFailure:
+        """The current state's ``step`` returns failure without a validation error (the state
+        override's failures)."""
+        state = STATE_NAMES[self.state]
+        return ParseFailure(None, f"{state}, step {step}: {reason}", state=state, step=step,
+                            index=self.index(self.pointer))
+
+    def returns(self, step: str, note: str, ignored: bool = False) -> ParseReturn:
+        """The current state's ``step`` returns (with a state override)."""
+        return ParseReturn(step, note, ignored, STATE_NAMES[self.state])
 
     def remaining_starts_with(self, s: str) -> bool:
         return self.input.startswith(s, self.pointer + 1)
@@ -186,8 +219,9 @@ class Parser:
         elif not is_url_code_point(c):
             self.error("invalid-URL-unit")
 
-    def host_parse(self, buffer: str, start: int) -> str | int | tuple[int, ...] | None:
-        """Host-parse ``buffer`` (which began at pointer ``start``); failure raises."""
+    def host_parse(self, buffer: str, start: int, step: str) -> str | int | tuple[int, ...]:
+        """Host-parse ``buffer`` (which began at pointer ``start``); on failure, the current
+        state's ``step`` ("If host is failure, then return failure") raises."""
         sub: Observer | None = self.observer
 
         def report(name: str, offset: int | None, detail: str) -> None:
@@ -196,11 +230,18 @@ class Parser:
         try:
             return hostmod.host_parse(buffer, not self.url.is_special, report, sub)
         except hostmod.HostFailure as e:
-            err = next((x for x in reversed(self.errors) if x.name == e.error), None)
-            raise ParseFailure(err, e.error or "host parser failure") from None
+            # The validation error of the failing step itself, if it raises one (the domain
+            # parser's failures raise none: its domain-to-ASCII error is step 2's, on the way).
+            err = next((x for x in reversed(self.errors) if x.name == e.error), None) \
+                if e.error else None
+            state = STATE_NAMES[self.state]
+            raise ParseFailure(
+                err, e.note, state=state, step=step, cause=(e.algorithm, e.step),
+                index=self.index(start + e.offset) if e.offset is not None else
+                self.index(start), via=(*e.via, (state, step))) from None
 
 
-State = Callable[[Parser, str], str]
+State = Callable[[Parser, str], "str | None"]
 
 
 def shorten_path(url: URLRecord, observer: Observer | None = None) -> None:
@@ -210,13 +251,15 @@ def shorten_path(url: URLRecord, observer: Observer | None = None) -> None:
     # step 3
     if url.scheme == "file" and len(path) == 1 and is_normalized_windows_drive_letter(path[0]):
         if observer is not None:
-            observer({"parser": "shorten", "state": "shorten a url's path", "step": "3",
+            observer({"parser": "shorten", "algorithm": "shorten a url's path",
+                      "state": "shorten a url's path", "step": "3",
                       "note": "file URL whose path is a drive letter: keep it", "depth": 1})
         return
     # step 4
     removed = path.pop() if path else None
     if observer is not None:
-        observer({"parser": "shorten", "state": "shorten a url's path", "step": "4",
+        observer({"parser": "shorten", "algorithm": "shorten a url's path",
+                  "state": "shorten a url's path", "step": "4",
                   "note": "remove the last path segment" if removed is not None
                   else "the path is empty: nothing to remove",
                   "removed": removed, "depth": 1})
@@ -235,8 +278,7 @@ def scheme_start_state(p: Parser, c: str) -> str:
         p.state = no_scheme_state
         p.pointer -= 1
         return "2"
-    raise ParseFailure(None, "scheme start state: the new scheme does not start with an ASCII "
-                       "alpha")
+    raise p.fail_silently("3", "with a state override, c is not an ASCII alpha")
 
 
 def scheme_state(p: Parser, c: str) -> str:
@@ -249,22 +291,22 @@ def scheme_state(p: Parser, c: str) -> str:
         if p.state_override is not None:
             special = url.scheme in SPECIAL_SCHEMES
             if special and buffer not in SPECIAL_SCHEMES:
-                raise ParseReturn("2.1.1", "the URL's scheme is special but the new scheme is "
+                raise p.returns("2.1.1", "the URL's scheme is special but the new scheme is "
                                   "not", True)
             if not special and buffer in SPECIAL_SCHEMES:
-                raise ParseReturn("2.1.2", "the URL's scheme is not special but the new scheme "
+                raise p.returns("2.1.2", "the URL's scheme is not special but the new scheme "
                                   "is", True)
             if (url.includes_credentials or url.port is not None) and buffer == "file":
-                raise ParseReturn("2.1.3", "the URL includes credentials or has a port, and "
+                raise p.returns("2.1.3", "the URL includes credentials or has a port, and "
                                   "the new scheme is file", True)
             if url.scheme == "file" and url.host == "":
-                raise ParseReturn("2.1.4", "the URL's scheme is file and its host is the empty "
+                raise p.returns("2.1.4", "the URL's scheme is file and its host is the empty "
                                   "host", True)
         url.scheme = buffer
         if p.state_override is not None:
             if url.port == SPECIAL_SCHEMES.get(url.scheme):
                 url.port = None
-            raise ParseReturn("2.3.2", "the scheme is set")
+            raise p.returns("2.3.2", "the scheme is set")
         p.buffer = []
         if url.scheme == "file":
             if not p.remaining_starts_with("//"):
@@ -289,14 +331,14 @@ def scheme_state(p: Parser, c: str) -> str:
         p.state = no_scheme_state
         p.pointer = -1
         return "3"
-    raise ParseFailure(None, "scheme state: the new scheme contains a code point that is not "
-                       "allowed in a scheme")
+    raise p.fail_silently("4", "with a state override, c is not a scheme code point "
+                          "nor U+003A (:)")
 
 
 def no_scheme_state(p: Parser, c: str) -> str:
     base = p.base
     if base is None or (isinstance(base.path, str) and c != "#"):
-        raise p.fail("missing-scheme-non-relative-URL")
+        raise p.fail("missing-scheme-non-relative-URL", "1")
     url = p.url
     if isinstance(base.path, str) and c == "#":
         url.scheme = base.scheme
@@ -447,7 +489,7 @@ def authority_state(p: Parser, c: str) -> str:
         _join_userinfo(p)
         # step 2.1
         if p.at_sign_seen and not p.buffer:
-            raise p.fail("host-missing")
+            raise p.fail("host-missing", "2.1")
         # step 2.2
         p.pointer -= len(p.buffer) + 1
         p.buffer = []
@@ -480,10 +522,11 @@ def host_state(p: Parser, c: str) -> str:
     # step 2
     if c == ":" and not p.inside_brackets:
         if not p.buffer:
-            raise p.fail("host-missing")
+            raise p.fail("host-missing", "2.1")
         if p.state_override is hostname_state:
-            raise ParseFailure(None, "hostname state: a port is not allowed in the hostname")
-        host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer))
+            raise p.fail_silently("2.2", "the state override is the hostname state: a port is "
+                                  "not allowed")
+        host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer), "2.4")
         url.host = host
         p.buffer = []
         p.state = port_state
@@ -493,16 +536,16 @@ def host_state(p: Parser, c: str) -> str:
         start = p.pointer - len(p.buffer)
         p.pointer -= 1
         if special and not p.buffer:
-            raise p.fail("host-missing", start)
+            raise p.fail("host-missing", "3.1", start)
         if p.state_override is not None and not p.buffer and (
                 url.includes_credentials or url.port is not None):
-            raise ParseFailure(None, "host state: the host cannot be emptied while the URL "
-                               "has credentials or a port")
-        url.host = p.host_parse("".join(p.buffer), start)
+            raise p.fail_silently("3.2", "the host cannot be emptied while the URL includes "
+                                  "credentials or has a port")
+        url.host = p.host_parse("".join(p.buffer), start, "3.4")
         p.buffer = []
         p.state = path_start_state
         if p.state_override is not None:
-            raise ParseReturn("3.6", "the host is set")
+            raise p.returns("3.6", "the host is set")
         return "3"
     # step 4
     if c == "[":
@@ -532,19 +575,20 @@ def port_state(p: Parser, c: str) -> str:
             # out of range without converting it)
             digits = "".join(p.buffer).lstrip("0")
             if len(digits) > 5 or (digits and int(digits) > 65535):
-                raise p.fail("port-out-of-range")
+                raise p.fail("port-out-of-range", "2.1.2")
             port = int(digits) if digits else 0
             url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
             p.buffer = []
             if p.state_override is not None:
-                raise ParseReturn("2.1.5", "the port is set")
+                raise p.returns("2.1.5", "the port is set")
         if p.state_override is not None:
-            raise ParseFailure(None, "port state: the new port does not start with a digit")
+            raise p.fail_silently("2.2", "with a state override, the value does not start with "
+                                  "an ASCII digit")
         p.state = path_start_state
         p.pointer -= 1
         return "2"
     # step 3
-    raise p.fail("port-invalid")
+    raise p.fail("port-invalid", "3")
 
 
 def file_state(p: Parser, c: str) -> str:
@@ -627,16 +671,16 @@ def file_host_state(p: Parser, c: str) -> str:
         if buffer == "":
             url.host = ""
             if p.state_override is not None:
-                raise ParseReturn("1.2.2", "the host is the empty host")
+                raise p.returns("1.2.2", "the host is the empty host")
             p.state = path_start_state
             return "1.2"
         # step 1.3
-        host = p.host_parse(buffer, start)
+        host = p.host_parse(buffer, start, "1.3.2")
         if host == "localhost":
             host = ""
         url.host = host
         if p.state_override is not None:
-            raise ParseReturn("1.3.5", "the host is set")
+            raise p.returns("1.3.5", "the host is set")
         p.buffer = []
         p.state = path_start_state
         return "1.3"
@@ -645,7 +689,7 @@ def file_host_state(p: Parser, c: str) -> str:
     return "2"
 
 
-def path_start_state(p: Parser, c: str) -> str:
+def path_start_state(p: Parser, c: str) -> str | None:
     url = p.url
     # step 1
     if url.scheme in SPECIAL_SCHEMES:
@@ -676,7 +720,7 @@ def path_start_state(p: Parser, c: str) -> str:
         assert isinstance(url.path, list)
         url.path.append("")
         return "5"
-    return "0"
+    return None
 
 
 def path_state(p: Parser, c: str) -> str:
@@ -698,11 +742,14 @@ def path_state(p: Parser, c: str) -> str:
             if not slash:
                 path.append("")
             step = "1.2"
-        # step 1.3
+        # step 1.3 (only when c is not a slash: otherwise no step of 1.2-1.4 applies and the
+        # segment is dropped by step 1.5 alone)
         elif is_single_dot(buffer):
             if not slash:
                 path.append("")
-            step = "1.3"
+                step = "1.3"
+            else:
+                step = "1.5"
         # step 1.4
         else:
             if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
@@ -729,7 +776,7 @@ def path_state(p: Parser, c: str) -> str:
     return "2"
 
 
-def opaque_path_state(p: Parser, c: str) -> str:
+def opaque_path_state(p: Parser, c: str) -> str | None:
     url = p.url
     # The path's code points collect in buffer (unused in this state) and join the path when the
     # state ends: appending to a string one code point at a time would be quadratic. The trace
@@ -748,7 +795,7 @@ def opaque_path_state(p: Parser, c: str) -> str:
             url.fragment = ""
             p.state = fragment_state
             return "2"
-        return "0"
+        return None
     # step 3
     if c == " ":
         p.error("invalid-URL-unit")
@@ -787,14 +834,14 @@ def query_state(p: Parser, c: str) -> str:
     return "3"
 
 
-def fragment_state(p: Parser, c: str) -> str:
+def fragment_state(p: Parser, c: str) -> str | None:
     url = p.url
     # As in the opaque path state, the fragment's code points collect in buffer and join the
     # fragment at the end of input; the trace shows the spec's view (see _APPENDING).
     if c == EOF:
         url.fragment = (url.fragment or "") + "".join(p.buffer)
         p.buffer = []
-        return "0"
+        return None
     # step 1
     if c not in _FRAGMENT_SAFE:
         p.check_url_unit(c)
@@ -813,11 +860,19 @@ STATES: tuple[State, ...] = (
 )
 STATE_NAMES: dict[Callable[..., Any], str] = {s: s.__name__.replace("_", " ") for s in STATES}
 STATES_BY_NAME: dict[str, State] = {v: k for k, v in STATE_NAMES.items()}
-# The spec's anchors for each state (url.bs dfn ids).
-STATE_ANCHORS: dict[str, str] = {
-    name: ("cannot-be-a-base-url-path-state" if name == "opaque path state"
-           else name.replace(" ", "-")) for name in STATE_NAMES.values()
-}
+# The spec's anchors for each state (url.bs dfn ids), from the spec's step data.
+STATE_ANCHORS: dict[str, str] = {name: spec.algorithms()[name].anchor
+                                 for name in STATE_NAMES.values()}
+
+
+def no_step_applies(state: str, c: str | None) -> str:
+    """Why a run of ``state`` cited no step: no step's condition held."""
+    if c is None:
+        if state == "path start state":
+            return "no step applies: c is the EOF code point and there is no state override " \
+                   "with a null host (step 5)"
+        return "no step applies: c is the EOF code point"
+    return "no step applies"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -861,33 +916,41 @@ def basic_url_parse(
             trimmed_input = input
     else:
         trimmed_input = input
-    # step 3-4
+    # step 2-3
     index_map: list[int] | None = None
     if "\t" in trimmed_input or "\n" in trimmed_input or "\r" in trimmed_input:
         index_map = [lead + i for i, ch in enumerate(trimmed_input) if ch not in "\t\n\r"]
         processed = trimmed_input.translate(_STRIP_TABLE)
     else:
         processed = trimmed_input
-    # step 6
+    # step 5
     encoding = get_output_encoding(get_encoding(encoding)) if encoding != "UTF-8" else encoding
     p = Parser(processed, base, encoding, url, state_override, observer)
     p.lead = lead
     p.index_map = index_map
     early: list[ValidationError] = []
-    if lead or len(trimmed_input) != len(input):
+    trimmed = lead or len(trimmed_input) != len(input)
+    if trimmed:
         # step 1.2
         early.append(ValidationError("invalid-URL-unit", 0 if lead else len(input) - 1,
                                      "(before the state machine)"))
     if index_map is not None:
-        # step 3
+        # step 2
         first = next(i for i, ch in enumerate(trimmed_input) if ch in "\t\n\r")
         early.append(ValidationError("invalid-URL-unit", lead + first,
                                      "(before the state machine)"))
     p.errors = early
     if observer is not None and early:
-        observer({"parser": "url", "state": "before the state machine", "step": "1-4",
-                  "note": "remove leading/trailing C0 control or space and ASCII tab or newline",
-                  "input": processed, "errors": [e.name for e in early], "depth": 0})
+        # The preprocessing steps that applied (url.bs: basic URL parser, steps 1.2-1.3, 2-3).
+        if trimmed:
+            _preprocessing(observer, "1.2", "the input has leading or trailing C0 control or "
+                           "space: validation error", None, early[0])
+            _preprocessing(observer, "1.3", "remove the leading and trailing C0 control or "
+                           "space", trimmed_input, None)
+        if index_map is not None:
+            _preprocessing(observer, "2", "the input contains ASCII tab or newline: "
+                           "validation error", None, early[-1])
+            _preprocessing(observer, "3", "remove all ASCII tab or newline", processed, None)
     try:
         if observer is None:
             _run(p)
@@ -905,6 +968,19 @@ def basic_url_parse(
         errors.extend(p.errors)
     # step 11
     return url
+
+
+def _preprocessing(observer: Observer, step: str, note: str, input: str | None,
+                   error: ValidationError | None) -> None:
+    record: Step = {"parser": "url", "algorithm": "basic URL parser",
+                    "state": "basic URL parser", "anchor": "concept-basic-url-parser",
+                    "step": step, "note": note, "errors": [error.name] if error else [],
+                    "depth": 0}
+    if input is not None:
+        record["input"] = input
+    if error is not None:
+        record["index"] = error.index
+    observer(record)
 
 
 def _run(p: Parser) -> None:
@@ -957,7 +1033,7 @@ _APPENDING: dict[Callable[..., Any], tuple[str, tuple[str, ...]]] = {
 }
 
 
-def _spec_changed(state: State, step: str, changed: tuple[str, ...]
+def _spec_changed(state: State, step: str | None, changed: tuple[str, ...]
                   ) -> tuple[tuple[str, ...], str | None]:
     """The fields a step changed in the spec's view, and the field its state appends to (see
     _APPENDING; None for other states): that field grows at every appending step and at no
@@ -1019,9 +1095,12 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
             before = _fields(p.url)
             n_errors = len(p.errors)
             substeps.shortened = 0
-            step = "failure"
+            step: str | None = None
             try:
                 step = state(p, c)
+            except ParseFailure as e:
+                step = e.step
+                raise
             except ParseReturn as e:
                 step = e.step
                 raise
@@ -1063,13 +1142,15 @@ def _run_traced(p: Parser) -> None:
         substeps: list[Step] = []
         p.observer = substeps.append
         outcome = None
-        step = "?"
+        step: str | None = None
+        failure: ParseFailure | None = None
         try:
             step = state(p, c)
         except ParseFailure as e:
             outcome = "failure"
-            step = "failure"
+            step = e.step
             reason = e.reason
+            failure = e
             raise
         except ParseReturn as e:
             outcome = "return"
@@ -1089,6 +1170,7 @@ def _run_traced(p: Parser) -> None:
             errors = [e.name for e in p.errors[n_errors:]]
             record: Step = {
                 "parser": "url",
+                "algorithm": name,
                 "state": name,
                 "anchor": STATE_ANCHORS[name],
                 "step": step,
@@ -1107,9 +1189,16 @@ def _run_traced(p: Parser) -> None:
                 record["outcome"] = outcome
                 if reason:
                     record["note"] = reason
-            observer(record)
+                if failure is not None and failure.cause is not None and \
+                        failure.cause != (name, step):
+                    record["cause"] = {"algorithm": failure.cause[0], "step": failure.cause[1]}
+            elif step is None:
+                record["note"] = no_step_applies(name, record["c"])
+            # The host parser's and path shortening's sub-steps come first: they compute what
+            # this step then does with their result.
             for s in substeps:
                 observer(s)
+            observer(record)
             if outline is not None:
                 shortened = sum(1 for s in substeps if s.get("parser") == "shorten"
                                 and s.get("removed") is not None)

@@ -78,7 +78,7 @@ PYODIDE_FILES = (
 )
 STATIC_FOLDERS = ("css", "js", "img")
 API_KINDS = ("parse", "set", "host", "urlencoded", "percent", "validate", "compare", "random",
-             "version")
+             "version", "spec")
 
 # The largest legal request: a 64 KiB input plus a few setter values, JSON-escaped. Anything
 # bigger is refused with 413 before it is parsed.

@@ -27,7 +27,7 @@ Observer = Callable[[Step], None]
 #: One basic-URL-parser step in brief: (index in the original input, state name, c or None for
 #: EOF, spec step, names of the record fields it changed, validation error names, how many path
 #: segments "shorten a URL's path" removed during it).
-OutlineEntry = tuple[int, str, str | None, str, tuple[str, ...], tuple[str, ...], int]
+OutlineEntry = tuple[int, str, str | None, str | None, tuple[str, ...], tuple[str, ...], int]
 
 DEFAULT_MAX_STEPS = 5000
 #: A step repeats the buffer and the changed fields' values, so on a long input the kept steps

@@ -745,25 +745,6 @@ def _process(
                 detail["error"] = "P4"
                 detail["reason"] = "decodes to " + ("nothing" if result == "" else "ASCII only")
 
-    # UTS46 4.2 (ToASCII) step 3: Punycode-encode each label with non-ASCII code points.
-    encoded: list[str] | None = None
-    encode_failed = False
-    if encode:
-        encoded = []
-        for i, label in enumerate(labels):
-            if label.isascii():
-                encoded.append(label)
-                if convert_details is not None:
-                    convert_details[i]["ascii"] = label
-                continue
-            puny, ok = _punycode_encode(label)
-            encoded.append("xn--" + puny)
-            if not ok:
-                encode_failed = True
-            if convert_details is not None:
-                convert_details[i]["ascii"] = "xn--" + puny
-                if not ok:
-                    convert_details[i]["encode_error"] = "A3"
     if observer is not None:
         observer("convert", {"labels": convert_details} if detailed else {})
 
@@ -808,14 +789,37 @@ def _process(
                     "failed": failed,
                 }
             )
-    if encode_failed:
-        _add(errors, "A3")  # UTS46 4.2 step 3 (recorded after the Processing errors)
     if observer is not None:
         observer(
             "validate",
             {"bidi_domain": bidi_domain, "labels": validate_details, "errors": list(errors)}
             if detailed else {},
         )
+
+    # UTS46 4.2 (ToASCII) step 3, after Processing: Punycode-encode each label with non-ASCII
+    # code points.
+    encoded: list[str] | None = None
+    if encode:
+        encoded = []
+        encode_details: list[dict[str, object]] | None = [] if detailed else None
+        encode_failed = False
+        for label in labels:
+            if label.isascii():
+                encoded.append(label)
+                if encode_details is not None:
+                    encode_details.append({"label": label, "ascii": label})
+                continue
+            puny, ok = _punycode_encode(label)
+            encoded.append("xn--" + puny)
+            if not ok:
+                encode_failed = True
+            if encode_details is not None:
+                encode_details.append({"label": label, "ascii": "xn--" + puny,
+                                       **({} if ok else {"encode_error": "A3"})})
+        if encode_failed:
+            _add(errors, "A3")
+        if observer is not None:
+            observer("encode", {"labels": encode_details} if detailed else {})
     return labels, encoded
 
 

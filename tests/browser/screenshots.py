@@ -25,6 +25,9 @@ SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
     # clip: an element to shoot alone, cut at max_height)
     ("components", {"input": "HTTPS://user:pa$$@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top"}, {}),
     ("steps", {"input": "http://u@EXAMPLE.com:8080/a/../b", "view": "steps", "step": 37}, {}),
+    # the spec's words of a failing step (README: How to read a citation)
+    ("steps-failure", {"input": "http://a b/", "view": "steps", "step": 27},
+     {"clip": "#panel-steps", "max_height": 900}),
     ("resolution", {"input": "../c/./d?q#f", "base": "https://user@example.org:8443/a/b/index.html?x#y",
                     "view": "resolution"}, {}),
     ("setters", {"input": "https://example.com/docs?a=1", "view": "setters",

@@ -6,6 +6,7 @@ import { MAX_CELLS, fill, h, hrefPieces, legend, updateCodeLine, vis } from "./v
 import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
 import { failureBox, renderComponents } from "./views/components.js";
 import { StepsView } from "./views/steps.js";
+import { loadSpec } from "./views/spectext.js";
 import { renderResolution } from "./views/resolution.js";
 import { SettersView } from "./views/setters.js";
 import { renderValidation, verdict } from "./views/validation.js";
@@ -192,6 +193,10 @@ function renderGlance(r) {
   els.verdictSlot.replaceChildren(verdict(r));
   applyDiffers();
 }
+
+// The spec's words for the views that quote the steps they cite: asked once, when the page is
+// idle (the first answers come first).
+setTimeout(() => { loadSpec(call); }, 0);
 
 const stepsView = new StepsView(panels.steps, {
   onChange: (i) => {

@@ -1,6 +1,7 @@
 // Components: the 11 getters and the URL record.
 import { errorAnchor, fill, h, hrefPieces, setValue, specLink, valueToken, vis } from "./dom.js";
 import { recordTable } from "./record.js";
+import { citationQuote } from "./spectext.js";
 
 export const GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname",
   "port", "pathname", "search", "hash"];
@@ -11,16 +12,30 @@ export const GETTER_COMPONENT = {
   port: "port", pathname: "path", search: "query", hash: "fragment", origin: "origin",
 };
 
+/** Failure as a place: which algorithm and step returned failure, at which index, in the
+ *  spec's words; the validation error that step raises (if any) and, separately, the ones
+ *  raised on the way. */
 export function failureBox(result) {
   const f = result.failure || {};
   const err = f.error;
-  return h("div", { class: "failure", role: "status" },
+  const cause = f.cause;
+  const raised = Array.isArray(f.raised) ? f.raised.filter((n) => !err || n !== err.name) : [];
+  const via = Array.isArray(f.via) && f.via.length
+    ? h("p", { class: "small" }, "Passed on by ", f.via.map((c, j) => [j ? ", " : null,
+      specLink(c.anchor, c.step ? `${c.algorithm}, step ${c.step}` : c.algorithm, { class: "spec" })]), ".")
+    : null;
+  return h("div", { class: "failure", role: "status", id: "failure-box",
+    data: cause ? { failAlgorithm: cause.algorithm, failStep: cause.step ?? "" } : {} },
     h("strong", null, f.in === "base" ? "The base URL fails to parse" : "Failure"),
     ": new URL() would throw a TypeError. ",
-    err ? [specLink(errorAnchor(err.name), err.name, { class: "spec err-link" }),
-      err.index !== null && err.index !== undefined ? ` at index ${err.index}` : "",
-      err.state ? ` (${err.state})` : "", " — "] : null,
-    vis(f.reason || ""));
+    cause ? [specLink(cause.anchor, cause.step ? `${cause.algorithm}, step ${cause.step}` : cause.algorithm, { class: "spec" }),
+      " returned failure", f.index !== null && f.index !== undefined ? ` at index ${f.index}` : "",
+      f.note ? [" (", vis(f.note), ")"] : null, "."] : vis(f.reason || ""),
+    err ? [" It raises ", specLink(errorAnchor(err.name), err.name, { class: "spec err-link" }), "."] : null,
+    cause ? citationQuote(cause) : null,
+    via,
+    raised.length ? h("p", { class: "small" }, "Validation errors raised on the way: ",
+      raised.map((n, j) => [j ? ", " : null, specLink(errorAnchor(n), n, { class: "spec err-link" })])) : null);
 }
 
 export function renderComponents(panel, result) {

@@ -22,7 +22,8 @@ function provenanceCells(entry) {
   else {
     normCell.append(h("ul", { class: "norm" }, norm.map((n) => h("li", null,
       vis(n.what || ""),
-      n.step || n.anchor ? [" — ", specLink(n.anchor, n.step || "spec", { class: "spec" })] : null))));
+      n.step || n.anchor ? [" — ", specLink(n.anchor, n.step || "spec", { class: "spec" })] : null,
+      typeof n.text === "string" ? h("q", { class: "spec-q", title: "the spec's words" }, vis(n.text)) : null))));
   }
   return [srcCell, normCell];
 }

@@ -3,6 +3,7 @@ import { clear, errorAnchor, h, specLink, valueToken, vis } from "./dom.js";
 import { recordTable } from "./record.js";
 import { compactTrace } from "./steps.js";
 import { failureBox } from "./components.js";
+import { citationQuote } from "./spectext.js";
 
 export const OPERATIONS = ["href", "protocol", "username", "password", "host", "hostname", "port",
   "pathname", "search", "hash", "searchParams.append", "searchParams.set", "searchParams.delete",
@@ -143,7 +144,7 @@ export class SettersView {
       return;
     }
     if (!model.ok) {
-      this.results.append(failureBox({ failure: { in: "input", error: model.failure && model.failure.error, reason: model.failure && model.failure.reason } }));
+      this.results.append(failureBox({ failure: { in: "input", ...(model.failure || {}) } }));
       return;
     }
     (model.operations || []).forEach((o, k) => {
@@ -156,7 +157,11 @@ export class SettersView {
         data: { opIndex: k, changed: [...changed].join(" ") },
       }, h("div", { class: "op-head" }, opTitle(o.op, o.value, k + 1), status));
       if (o.threw) card.append(h("p", { class: "threw-msg" }, vis(o.threw)));
-      if (o.reason) card.append(h("p", { class: "reason", data: { reason: "" } }, h("strong", null, "Why: "), vis(o.reason)));
+      if (o.reason) {
+        card.append(h("p", { class: "reason", data: { reason: "" } }, h("strong", null, "Why: "), vis(o.reason)));
+        const words = citationQuote(o.cited);
+        if (words) card.append(words);
+      }
       const columns = [{ label: "before", record: o.before, cls: "col-before" }, { label: "after", record: o.after, cls: "col-after" }];
       if (changed.size) {
         card.append(h("div", { class: "scroll-x" }, recordTable({ columns, highlight: changed, dataField: false, only: changed })));

@@ -1,6 +1,7 @@
 // Steps: the parser's trace (result.trace.steps) as a scrubbable timeline.
 import { clear, errorAnchor, h, isInvisible, cpLabel, specLink, updateCodeLine, valueToken, vis, visText } from "./dom.js";
 import { EMPTY_RECORD, FIELDS, applyChanges, recordTable } from "./record.js";
+import { onSpec, quote, specLoaded, wholeAlgorithm } from "./spectext.js";
 
 // Spec anchors for the algorithms that report sub-steps (depth >= 1) and other non-state steps.
 const PARSER_ANCHORS = {
@@ -13,6 +14,7 @@ const SETTER_NAMES = ["href", "protocol", "username", "password", "host", "hostn
 
 /** The spec anchor for a step (we build it ourselves; never taken verbatim from data). */
 export function stepAnchor(step) {
+  if (step.parser !== "uts46" && typeof step.anchor === "string" && /^[a-z0-9-]+$/.test(step.anchor)) return step.anchor;
   if (step.parser === "url") {
     if (typeof step.anchor === "string" && /^[a-z0-9-]+$/.test(step.anchor)) return step.anchor;
     return "concept-basic-url-parser";
@@ -52,12 +54,12 @@ export function jsonView(v, depth = 0) {
 
 /** The one-line, text-only label of a step in the timeline list. */
 function stepText(s) {
-  if (s.depth > 0 || s.parser !== "url") {
-    return visText((s.state || s.parser) + (s.note ? " — " + s.note : ""));
+  const num = s.step ? " " + s.step : "";
+  if (s.depth > 0 || s.parser !== "url" || !("c" in s)) {
+    return visText((s.algorithm || s.state || s.parser) + num + (s.note ? " — " + s.note : ""));
   }
-  if (!("c" in s)) return visText(s.state);
   const c = s.c === null ? "EOF" : isInvisible(s.c) || s.c === " " ? "⟨" + cpLabel(s.c) + "⟩" : "'" + s.c + "'";
-  return s.state + "  " + c;
+  return s.state + num + "  " + c;
 }
 
 /** Compact, static list of steps (setters lab, host calculator). */
@@ -142,6 +144,8 @@ export class StepsView {
       if (li && !e.target.closest("a")) this.go(Number(li.dataset.step));
     });
     this.list.addEventListener("keydown", (e) => this.key(e));
+    // the spec's words arrive once per session: show them for the step on screen
+    onSpec(() => { if (this.steps.length) this.renderDetail(this.pos); });
   }
 
   key(e) {
@@ -339,10 +343,12 @@ export class StepsView {
     const s = this.steps[i];
     const rec = this.records[i];
     const changed = new Set(Object.keys(s.changes || {}).filter((k) => FIELDS.includes(k)));
+    const name = s.algorithm || s.state || s.parser;
     const head = h("div", { class: "detail-head" },
       h("span", { class: "st-i big" }, "#" + i),
-      specLink(stepAnchor(s), s.state || s.parser, { class: "spec state-link" }),
-      s.step ? h("span", { class: "pill" }, "step " + s.step) : null,
+      specLink(stepAnchor(s), name, { class: "spec state-link" }),
+      s.step ? h("span", { class: "pill", data: { specStep: s.step } }, "step " + s.step)
+        : h("span", { class: "pill muted", data: { specStep: "" } }, "no step"),
       s.depth > 0 ? h("span", { class: "pill sub" }, `${s.parser} (depth ${s.depth})`) : null,
       s.next_state && s.next_state !== s.state ? h("span", { class: "next" }, "→ ", s.next_state) : null,
       s.outcome ? h("span", { class: "pill warn" }, s.outcome) : null);
@@ -365,7 +371,15 @@ export class StepsView {
     if (s.changes && Object.keys(s.changes).length) {
       row("changes", h("span", null, Object.entries(s.changes).map(([k, v]) => h("span", { class: "chg" }, k + " ← ", jsonView(v)))));
     }
-    this.detail.replaceChildren(head, dl,
+    // The spec's words for this step, and its whole algorithm (collapsible) with the step lit.
+    const words = s.step ? quote(name, s.step, { id: "step-spec-words" })
+      : h("blockquote", { class: "spec-words none", id: "step-spec-words" },
+        h("p", null, vis(s.note && s.note.startsWith("no step applies") ? s.note : "No numbered step: the algorithm as a whole.")));
+    const cause = s.cause ? quote(s.cause.algorithm, s.cause.step, { note: "where the failure began" }) : null;
+    const whole = wholeAlgorithm(name, s.step, { open: this.algorithmOpen });
+    if (whole) whole.addEventListener("toggle", () => { this.algorithmOpen = whole.open; });
+    const pending = !specLoaded() && s.step ? h("p", { class: "muted small" }, "Loading the spec's words…") : null;
+    this.detail.replaceChildren(head, words || pending || "", cause || "", whole || "", dl,
       h("h3", null, "The URL record so far"),
       recordTable({ columns: [{ label: "after this step", record: rec }], highlight: changed, dataField: false }));
   }
