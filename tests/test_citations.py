@@ -23,6 +23,7 @@ from differential import generate
 
 from urlcalc import spec
 from urlcalc.api import URL, URLParseError
+from urlcalc.errors import ValidationError
 from urlcalc.model import host_model, parse_model, set_model
 from urlcalc.parser import ParseFailure, basic_url_parse
 from urlcalc.record import URLRecord
@@ -96,6 +97,17 @@ def _check_step(s: Step, where: str, bad: list[str]) -> None:
         bad.append(f"{where}: cause {cause}")
 
 
+def _check_errors(errors: list[ValidationError], where: str, bad: list[str]) -> None:
+    for e in errors:
+        COUNTS["validation errors"] += 1
+        if not e.algorithm or e.step is None or not spec.resolves(e.algorithm, e.step):
+            bad.append(f"{where}: {e.name} cites {e.algorithm!r} step {e.step!r}")
+        elif e.name not in (spec.step_text(e.algorithm, e.step) or "") and \
+                e.name.lower() not in (spec.step_text(e.algorithm, e.step) or "").lower():
+            # the step that raises an error names it
+            bad.append(f"{where}: {e.name} is not named by {e.algorithm} step {e.step}")
+
+
 def _check_failure(failure: ParseFailure, where: str, bad: list[str]) -> None:
     COUNTS["failures"] += 1
     if failure.cause is None or not spec.resolves(*failure.cause):
@@ -117,9 +129,11 @@ def _parse(input: str, base: str | None, where: str, bad: list[str]) -> None:
         assert isinstance(b, URLRecord)
         parsed_base = b
     rec = TraceRecorder(max_steps=100_000)
-    result = basic_url_parse(input, parsed_base, observer=rec)
+    errors: list[ValidationError] = []
+    result = basic_url_parse(input, parsed_base, observer=rec, errors=errors)
     for s in rec.steps:
         _check_step(s, where, bad)
+    _check_errors(errors, where, bad)
     if isinstance(result, ParseFailure):
         _check_failure(result, where, bad)
 
@@ -130,13 +144,15 @@ def _set(href: str, setter: str, value: str, where: str, bad: list[str]) -> None
     except URLParseError:
         return
     rec = TraceRecorder(max_steps=100_000)
+    errors: list[ValidationError] = []
     try:
-        stop = url.set_cited(setter, value, rec)
+        stop = url.set_cited(setter, value, rec, errors)
     except URLParseError as e:
         _check_failure(e.failure, where, bad)
         stop = None
     for s in rec.steps:
         _check_step(s, where, bad)
+    _check_errors(errors, where, bad)
     if stop is not None:
         COUNTS["setter reasons"] += 1
         for alg, step in ((stop.algorithm, stop.step), (stop.setter, stop.setter_step)):
@@ -397,3 +413,23 @@ def test_host_model_failure_is_a_place() -> None:
         "domain parser", "8")
     assert m["domain"]["cause"]["index"] == 1
 
+
+
+def test_each_validation_error_cites_the_step_that_raised_it() -> None:
+    m = parse_model(" https://user@0x7f.1\\a\\..\\b?<q>")
+    got = [(e["name"], e["index"], e["algorithm"], e["step"]) for e in m["validation_errors"]]
+    assert got == [
+        ("invalid-URL-unit", 0, "basic URL parser", "1.2"),
+        ("invalid-credentials", 13, "authority state", "1.1"),
+        ("IPv4-too-few-parts", 14, "IPv4 parser", "3"),
+        ("IPv4-non-decimal-part", 14, "IPv4 parser", "6.3"),
+        ("invalid-reverse-solidus", 20, "path start state", "1.1"),
+        ("invalid-reverse-solidus", 22, "path state", "1.1"),
+        ("invalid-reverse-solidus", 25, "path state", "1.1"),
+        ("invalid-URL-unit", 28, "query state", "3.1"),
+        ("invalid-URL-unit", 30, "query state", "3.1"),
+    ]
+    got = [(e["algorithm"], e["step"]) for e in parse_model("sc://a%zz/%zz")["validation_errors"]]
+    assert got == [("opaque-host parser", "3"), ("path state", "2.2")]
+    got = [(e["algorithm"], e["step"]) for e in parse_model("file:///C|/\\x")["validation_errors"]]
+    assert ("path state", "1.1") in got

@@ -115,6 +115,9 @@ class ValidationError:
     index: int | None
     state: str
     detail: str = ""
+    #: the algorithm (url.bs name) and its step that raised the error, when known
+    algorithm: str = ""
+    step: str | None = None
 
     @property
     def type(self) -> ErrorType:
@@ -130,4 +133,6 @@ class ValidationError:
             "description": t.description,
             "failure": t.failure,
             "url": t.url,
+            "algorithm": self.algorithm or None,
+            "step": self.step,
         }

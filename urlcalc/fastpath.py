@@ -84,7 +84,8 @@ class _Quirk(Exception):
     """The host parser reported a validation error: leave the input to the state machine."""
 
 
-def _report(name: str, offset: int | None, detail: str) -> None:
+def _report(name: str, offset: int | None, detail: str,
+            cite: tuple[str, str | None] | None = None) -> None:
     raise _Quirk(name)
 
 

@@ -7,7 +7,7 @@ in the host input (None when unknown); steps go to the optional ``observer``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from typing import Protocol
 
 from urlcalc import uts46
 from urlcalc.infra import is_url_code_point
@@ -40,10 +40,18 @@ class HostFailure(Exception):
         return self
 
 
-Report = Callable[[str, int | None, str], None]
+Cite = tuple[str, str | None]
 
 
-def _no_report(name: str, offset: int | None, detail: str) -> None:
+class Report(Protocol):
+    """Where validation errors go: ``name``, the code-point ``offset`` in the host input (None
+    when unknown), ``detail``, and ``cite``: the algorithm and step that raised it."""
+
+    def __call__(self, name: str, offset: int | None, detail: str,
+                 cite: Cite | None = None) -> None: ...
+
+
+def _no_report(name: str, offset: int | None, detail: str, cite: Cite | None = None) -> None:
     pass
 
 
@@ -93,7 +101,7 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
     if input.startswith("["):
         # step 1.1
         if not input.endswith("]"):
-            report("IPv6-unclosed", None, "")
+            report("IPv6-unclosed", None, "", ("host parser", "1.1"))
             if observer is not None:
                 _emit(observer, "host", "1.1", "starts with [ but does not end with ]: failure",
                       input=input, errors=["IPv6-unclosed"], outcome="failure")
@@ -102,8 +110,8 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
         if observer is not None:
             _emit(observer, "host", "1.2", "IPv6 parse the input without its brackets", input=input)
         # step 1.2 (offsets reported by the IPv6 parser count from after the "[")
-        def inner(name: str, offset: int | None, detail: str) -> None:
-            report(name, None if offset is None else offset + 1, detail)
+        def inner(name: str, offset: int | None, detail: str, cite: Cite | None = None) -> None:
+            report(name, None if offset is None else offset + 1, detail, cite)
 
         try:
             return ipv6_parse(input[1:-1], inner, observer)
@@ -122,7 +130,7 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
     # step 3: Assert input is not the empty string.
     # step 4
     if "%" in input and _PERCENT_ENCODED_RE.search(input):
-        report("domain-percent-encoded", None, "")
+        report("domain-percent-encoded", None, "", ("host parser", "4"))
         if observer is not None:
             _emit(observer, "host", "4", "the input contains a percent-encoded byte: "
                   "validation error", errors=["domain-percent-encoded"])
@@ -218,7 +226,7 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
                  else ": no error"), result=strict_result)
     # step 2
     if strict_errors:
-        report("domain-to-ASCII", None, " ".join(strict_errors))
+        report("domain-to-ASCII", None, " ".join(strict_errors), ("domain parser", "2"))
         if observer is not None:
             _emit(observer, "domain", "2", "strictResult is a failure value: validation error "
                   "(this step does not return)", errors=["domain-to-ASCII"])
@@ -302,15 +310,15 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
     parts = input.split(".")
     # step 2
     if parts[-1] == "":
-        report("IPv4-empty-part", None, "")
+        report("IPv4-empty-part", None, "", ("IPv4 parser", "2.1"))
         if len(parts) > 1:
             parts.pop()
     # step 3
     if len(parts) < 4:
-        report("IPv4-too-few-parts", None, "")
+        report("IPv4-too-few-parts", None, "", ("IPv4 parser", "3"))
     # step 4
     if len(parts) > 4:
-        report("IPv4-too-many-parts", None, "")
+        report("IPv4-too-many-parts", None, "", ("IPv4 parser", "4"))
         if observer is not None:
             _emit(observer, "ipv4", "4", "more than 4 parts: failure", parts=parts,
                   errors=["IPv4-too-many-parts"], outcome="failure")
@@ -329,7 +337,7 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
         # step 6.1
         result = ipv4_number_parse(part, observer, offset)
         if result is None:
-            report("IPv4-non-numeric-part", None, "")
+            report("IPv4-non-numeric-part", None, "", ("IPv4 parser", "6.2"))
             if observer is not None:
                 _emit(observer, "ipv4", "6.2", f"part {part!r} is not numeric: failure",
                       errors=["IPv4-non-numeric-part"], outcome="failure")
@@ -337,7 +345,7 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
                               f"the part {part!r} is not an IPv4 number", offset)
         # step 6.3
         if result[1]:
-            report("IPv4-non-decimal-part", None, "")
+            report("IPv4-non-decimal-part", None, "", ("IPv4 parser", "6.3"))
             if observer is not None:
                 _emit(observer, "ipv4", "6.3", f"part {part!r}: validationError is true",
                       errors=["IPv4-non-decimal-part"])
@@ -349,7 +357,7 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
                        for n in numbers])
     # step 7
     if any(n > 255 for n in numbers):
-        report("IPv4-out-of-range-part", None, "")
+        report("IPv4-out-of-range-part", None, "", ("IPv4 parser", "7"))
         if observer is not None:
             _emit(observer, "ipv4", "7", "a number exceeds 255: validation error",
                   errors=["IPv4-out-of-range-part"])
@@ -426,7 +434,7 @@ def ipv4_number_parse(input: str, observer: Observer | None = None,
 def ipv6_parse(input: str, report: Report = _no_report,
                observer: Observer | None = None) -> tuple[int, ...]:
     def fail(name: str, step: str, note: str) -> HostFailure:
-        report(name, pointer, "")
+        report(name, pointer, "", ("IPv6 parser", step))
         if observer is not None:
             _emit(observer, "ipv6", step, note + ": failure", pointer=pointer, errors=[name],
                   outcome="failure")
@@ -529,7 +537,7 @@ def ipv6_parse(input: str, report: Report = _no_report,
                        f"unexpected code point {input[pointer]!r}")
         # step 6.8
         if length > 1 and value < 0x10 ** (length - 1):
-            report("IPv6-piece-leading-zero", piece_start, "")
+            report("IPv6-piece-leading-zero", piece_start, "", ("IPv6 parser", "6.8"))
             if observer is not None:
                 _emit(observer, "ipv6", "6.8", "a piece with a leading zero: validation error",
                       pointer=piece_start, errors=["IPv6-piece-leading-zero"])
@@ -563,7 +571,7 @@ def opaque_host_parse(input: str, report: Report = _no_report,
     # step 1
     for i, ch in enumerate(input):
         if ch in FORBIDDEN_HOST_CODE_POINTS:
-            report("host-invalid-code-point", i, "")
+            report("host-invalid-code-point", i, "", ("opaque-host parser", "1"))
             if observer is not None:
                 _emit(observer, "opaque-host", "1", f"forbidden host code point {ch!r}: failure",
                       errors=["host-invalid-code-point"], outcome="failure")
@@ -576,13 +584,13 @@ def opaque_host_parse(input: str, report: Report = _no_report,
     bad = next((i for i, ch in enumerate(input) if ch != "%" and not is_url_code_point(ch)),
                None)
     if bad is not None:
-        report("invalid-URL-unit", bad, "")
+        report("invalid-URL-unit", bad, "", ("opaque-host parser", "2"))
     # step 3
     if "%" in input:
         bad = next((i for i, ch in enumerate(input) if ch == "%" and not (
             input[i + 1:i + 2] in _HEX and input[i + 2:i + 3] in _HEX)), None)
         if bad is not None:
-            report("invalid-URL-unit", bad, "")
+            report("invalid-URL-unit", bad, "", ("opaque-host parser", "3"))
     # step 4
     result = utf8_percent_encode(input, C0_CONTROL_SET)
     if observer is not None:

@@ -14,7 +14,7 @@ from urlcalc.api import GETTERS, SETTERS, URL, URLParseError
 from urlcalc.encoding import UnknownEncodingError, get_encoding
 from urlcalc.engine import engine_info
 from urlcalc.errors import ValidationError
-from urlcalc.host import HostFailure, domain_to_unicode, host_parse, host_serialize
+from urlcalc.host import HostFailure, Report, domain_to_unicode, host_parse, host_serialize
 from urlcalc.infra import to_usv
 from urlcalc.parser import STATE_NAMES, ParseFailure, ParseReturn, basic_url_parse
 from urlcalc.percent import (
@@ -474,6 +474,15 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
     return out
 
 
+def _host_reporter(errors: list[dict[str, object]]) -> Report:
+    def report(name: str, offset: int | None, detail: str,
+               cite: tuple[str, str | None] | None = None) -> None:
+        algorithm, step = cite if cite is not None else ("", None)
+        errors.append(ValidationError(name, offset, "host parser", detail, algorithm,
+                                      step).to_json())
+    return report
+
+
 def host_model(input: str, trace: bool = False,
                max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
     """The host parser on ``input``, as a special URL's host and as an opaque host."""
@@ -484,9 +493,7 @@ def host_model(input: str, trace: bool = False,
         errors: list[dict[str, object]] = []
         recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS)
 
-        def report(name: str, offset: int | None, detail: str,
-                   errors: list[dict[str, object]] = errors) -> None:
-            errors.append(ValidationError(name, offset, "host parser", detail).to_json())
+        report = _host_reporter(errors)
 
         entry: dict[str, Any] = {}
         if input == "" and not is_opaque:

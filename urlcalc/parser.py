@@ -182,15 +182,20 @@ class Parser:
         m = self.index_map
         return m[pointer] if pointer < len(m) else (m[-1] + 1 if m else self.lead)
 
-    def error(self, name: str, pointer: int | None = None, detail: str = "") -> None:
+    def error(self, name: str, step: str | None, pointer: int | None = None, detail: str = "",
+              cite: tuple[str, str | None] | None = None) -> None:
+        """The current state's ``step`` raises the validation error ``name`` (``cite``: another
+        algorithm's step raised it, e.g. the host parser's)."""
+        state = STATE_NAMES.get(self.state, "?")
+        algorithm, at = cite if cite is not None else (state, step)
         self.errors.append(ValidationError(
-            name, self.index(self.pointer if pointer is None else pointer),
-            STATE_NAMES.get(self.state, "?"), detail))
+            name, self.index(self.pointer if pointer is None else pointer), state, detail,
+            algorithm, at))
 
     def fail(self, name: str, step: str, pointer: int | None = None) -> ParseFailure:
         """The current state's ``step`` raises the validation error ``name`` and returns
         failure."""
-        self.error(name, pointer)
+        self.error(name, step, pointer)
         err = self.errors[-1]
         return ParseFailure(err, state=STATE_NAMES[self.state], step=step, index=err.index)
 
@@ -208,24 +213,27 @@ class Parser:
     def remaining_starts_with(self, s: str) -> bool:
         return self.input.startswith(s, self.pointer + 1)
 
-    def check_url_unit(self, c: str) -> None:
-        # url.bs: path, opaque path, query and fragment states: the two invalid-URL-unit checks
+    def check_url_unit(self, c: str, steps: tuple[str, str]) -> None:
+        """url.bs: path, opaque path, query and fragment states: the two invalid-URL-unit
+        checks, ``steps`` (c is not a URL code point, c is a "%" not followed by two hex
+        digits) in the current state."""
         if c == "%":
             i = self.input
             p = self.pointer
             if i[p + 1:p + 2] not in ASCII_HEX_DIGITS or i[p + 2:p + 3] not in ASCII_HEX_DIGITS \
                     or len(i) < p + 3:
-                self.error("invalid-URL-unit")
+                self.error("invalid-URL-unit", steps[1])
         elif not is_url_code_point(c):
-            self.error("invalid-URL-unit")
+            self.error("invalid-URL-unit", steps[0])
 
     def host_parse(self, buffer: str, start: int, step: str) -> str | int | tuple[int, ...]:
         """Host-parse ``buffer`` (which began at pointer ``start``); on failure, the current
         state's ``step`` ("If host is failure, then return failure") raises."""
         sub: Observer | None = self.observer
 
-        def report(name: str, offset: int | None, detail: str) -> None:
-            self.error(name, start + (offset or 0), detail)
+        def report(name: str, offset: int | None, detail: str,
+                   cite: tuple[str, str | None] | None = None) -> None:
+            self.error(name, None, start + (offset or 0), detail, cite)
 
         try:
             return hostmod.host_parse(buffer, not self.url.is_special, report, sub)
@@ -310,7 +318,7 @@ def scheme_state(p: Parser, c: str) -> str:
         p.buffer = []
         if url.scheme == "file":
             if not p.remaining_starts_with("//"):
-                p.error("special-scheme-missing-following-solidus")
+                p.error("special-scheme-missing-following-solidus", "2.5.1")
             p.state = file_state
             return "2.5"
         if url.scheme in SPECIAL_SCHEMES and p.base is not None and p.base.scheme == url.scheme:
@@ -361,7 +369,7 @@ def special_relative_or_authority_state(p: Parser, c: str) -> str:
         p.state = special_authority_ignore_slashes_state
         p.pointer += 1
         return "1"
-    p.error("special-scheme-missing-following-solidus")
+    p.error("special-scheme-missing-following-solidus", "2")
     p.state = relative_state
     p.pointer -= 1
     return "2"
@@ -388,7 +396,7 @@ def relative_state(p: Parser, c: str) -> str:
         return "3"
     # step 4
     if url.scheme in SPECIAL_SCHEMES and c == "\\":
-        p.error("invalid-reverse-solidus")
+        p.error("invalid-reverse-solidus", "4")
         p.state = relative_slash_state
         return "4"
     # step 5.1
@@ -422,7 +430,7 @@ def relative_slash_state(p: Parser, c: str) -> str:
     url = p.url
     if url.scheme in SPECIAL_SCHEMES and c in ("/", "\\"):
         if c == "\\":
-            p.error("invalid-reverse-solidus")
+            p.error("invalid-reverse-solidus", "1.1")
         p.state = special_authority_ignore_slashes_state
         return "1"
     if c == "/":
@@ -444,7 +452,7 @@ def special_authority_slashes_state(p: Parser, c: str) -> str:
         p.state = special_authority_ignore_slashes_state
         p.pointer += 1
         return "1"
-    p.error("special-scheme-missing-following-solidus")
+    p.error("special-scheme-missing-following-solidus", "2")
     p.state = special_authority_ignore_slashes_state
     p.pointer -= 1
     return "2"
@@ -455,7 +463,7 @@ def special_authority_ignore_slashes_state(p: Parser, c: str) -> str:
         p.state = authority_state
         p.pointer -= 1
         return "1"
-    p.error("special-scheme-missing-following-solidus")
+    p.error("special-scheme-missing-following-solidus", "2")
     return "2"
 
 
@@ -463,7 +471,7 @@ def authority_state(p: Parser, c: str) -> str:
     url = p.url
     if c == "@":
         # step 1.1-1.3
-        p.error("invalid-credentials")
+        p.error("invalid-credentials", "1.1")
         if p.at_sign_seen:
             p.buffer.insert(0, "%40")
         p.at_sign_seen = True
@@ -599,7 +607,7 @@ def file_state(p: Parser, c: str) -> str:
     # step 3
     if c in ("/", "\\"):
         if c == "\\":
-            p.error("invalid-reverse-solidus")
+            p.error("invalid-reverse-solidus", "3.1")
         p.state = file_slash_state
         return "3"
     base = p.base
@@ -621,7 +629,7 @@ def file_state(p: Parser, c: str) -> str:
             if not starts_with_windows_drive_letter(p.input, p.pointer):
                 shorten_path(url, p.observer)
             else:
-                p.error("file-invalid-Windows-drive-letter")
+                p.error("file-invalid-Windows-drive-letter", "4.4.3.1")
                 url.path = []
             p.state = path_state
             p.pointer -= 1
@@ -638,7 +646,7 @@ def file_slash_state(p: Parser, c: str) -> str:
     # step 1
     if c in ("/", "\\"):
         if c == "\\":
-            p.error("invalid-reverse-solidus")
+            p.error("invalid-reverse-solidus", "1.1")
         p.state = file_host_state
         return "1"
     # step 2
@@ -664,7 +672,7 @@ def file_host_state(p: Parser, c: str) -> str:
         buffer = "".join(p.buffer)
         # step 1.1
         if p.state_override is None and is_windows_drive_letter(buffer):
-            p.error("file-invalid-Windows-drive-letter-host", start)
+            p.error("file-invalid-Windows-drive-letter-host", "1.1", start)
             p.state = path_state
             return "1.1"
         # step 1.2
@@ -694,7 +702,7 @@ def path_start_state(p: Parser, c: str) -> str | None:
     # step 1
     if url.scheme in SPECIAL_SCHEMES:
         if c == "\\":
-            p.error("invalid-reverse-solidus")
+            p.error("invalid-reverse-solidus", "1.1")
         p.state = path_state
         if c not in ("/", "\\"):
             p.pointer -= 1
@@ -734,7 +742,7 @@ def path_state(p: Parser, c: str) -> str:
         slash = c == "/" or (special and c == "\\")
         # step 1.1
         if special and c == "\\":
-            p.error("invalid-reverse-solidus")
+            p.error("invalid-reverse-solidus", "1.1")
         buffer = "".join(p.buffer)
         # step 1.2
         if is_double_dot(buffer):
@@ -768,7 +776,7 @@ def path_state(p: Parser, c: str) -> str:
         return step
     # step 2.1-2.2
     if c not in _PATH_SAFE:
-        p.check_url_unit(c)
+        p.check_url_unit(c, ("2.1", "2.2"))
         # step 2.3
         p.buffer.append(utf8_percent_encode(c, PATH_SET))
     else:
@@ -798,13 +806,13 @@ def opaque_path_state(p: Parser, c: str) -> str | None:
         return None
     # step 3
     if c == " ":
-        p.error("invalid-URL-unit")
+        p.error("invalid-URL-unit", "3.1")
         nxt = p.input[p.pointer + 1:p.pointer + 2]
         p.buffer.append("%20" if nxt in ("?", "#") else " ")
         return "3"
     # step 4
     if c not in _C0_SAFE:
-        p.check_url_unit(c)
+        p.check_url_unit(c, ("4.1", "4.2"))
         p.buffer.append(utf8_percent_encode(c, C0_CONTROL_SET))
     else:
         p.buffer.append(c)
@@ -829,7 +837,7 @@ def query_state(p: Parser, c: str) -> str:
         return "2"
     # step 3
     if c not in ASCII_URL_CODE_POINTS:
-        p.check_url_unit(c)
+        p.check_url_unit(c, ("3.1", "3.2"))
     p.buffer.append(c)
     return "3"
 
@@ -844,7 +852,7 @@ def fragment_state(p: Parser, c: str) -> str | None:
         return None
     # step 1
     if c not in _FRAGMENT_SAFE:
-        p.check_url_unit(c)
+        p.check_url_unit(c, ("1.1", "1.2"))
         p.buffer.append(utf8_percent_encode(c, FRAGMENT_SET))
     else:
         p.buffer.append(c)
@@ -933,12 +941,13 @@ def basic_url_parse(
     if trimmed:
         # step 1.2
         early.append(ValidationError("invalid-URL-unit", 0 if lead else len(input) - 1,
-                                     "(before the state machine)"))
+                                     "(before the state machine)", "", "basic URL parser",
+                                     "1.2"))
     if index_map is not None:
         # step 2
         first = next(i for i, ch in enumerate(trimmed_input) if ch in "\t\n\r")
         early.append(ValidationError("invalid-URL-unit", lead + first,
-                                     "(before the state machine)"))
+                                     "(before the state machine)", "", "basic URL parser", "2"))
     p.errors = early
     if observer is not None and early:
         # The preprocessing steps that applied (url.bs: basic URL parser, steps 1.2-1.3, 2-3).

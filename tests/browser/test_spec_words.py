@@ -86,3 +86,16 @@ def test_resolution_and_setters_quote_the_steps_they_cite(probe: PageProbe) -> N
     expect(card.locator(".spec-words")).to_contain_text(
         "If state override is given, then return failure.")
     probe.assert_clean()
+
+
+def test_validation_quotes_the_step_of_each_error(probe: PageProbe) -> None:
+    page = probe.open(frag(input="https://user@h/a\\b", view="validation"))
+    items = page.locator("#panel-validation li.verr")
+    expect(items).to_have_count(2)
+    expect(items.nth(0).locator(".err-step")).to_have_text("authority state, step 1.1")
+    expect(items.nth(0).locator(".spec-words")).to_contain_text(
+        "Invalid-credentials validation error.")
+    expect(items.nth(1).locator(".err-step")).to_have_text("path state, step 1.1")
+    expect(items.nth(1).locator(".spec-words")).to_contain_text(
+        "If url is special and c is U+005C (\\), invalid-reverse-solidus validation error.")
+    probe.assert_clean()

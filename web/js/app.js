@@ -6,7 +6,7 @@ import { MAX_CELLS, fill, h, hrefPieces, legend, updateCodeLine, vis } from "./v
 import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
 import { failureBox, renderComponents } from "./views/components.js";
 import { StepsView } from "./views/steps.js";
-import { loadSpec } from "./views/spectext.js";
+import { loadSpec, onSpec } from "./views/spectext.js";
 import { renderResolution } from "./views/resolution.js";
 import { SettersView } from "./views/setters.js";
 import { renderValidation, verdict } from "./views/validation.js";
@@ -197,6 +197,11 @@ function renderGlance(r) {
 // The spec's words for the views that quote the steps they cite: asked once, when the page is
 // idle (the first answers come first).
 setTimeout(() => { loadSpec(call); }, 0);
+onSpec(() => {
+  // Validation quotes the step of each error: draw it again now that the words are here
+  renderedFor.validation = null;
+  if (state.view === "validation") renderView("validation");
+});
 
 const stepsView = new StepsView(panels.steps, {
   onChange: (i) => {

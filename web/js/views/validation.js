@@ -1,5 +1,6 @@
 // Validation: the named validation errors, underlined in the input, and the valid-URL-string verdict.
 import { append, clear, codePointCells, errorAnchor, h, specLink, vis } from "./dom.js";
+import { algorithm, quote } from "./spectext.js";
 
 export function verdict(result) {
   const v = result.valid;
@@ -23,10 +24,13 @@ function errorItem(e, n, attr) {
       h("div", { class: "verr-head" },
         specLink(errorAnchor(e.name), e.name, { class: "spec err-name" }),
         e.index !== null && e.index !== undefined ? h("span", { class: "pill" }, "index " + e.index) : h("span", { class: "pill" }, "no position"),
-        e.state ? h("span", { class: "muted small" }, e.state) : null,
+        e.algorithm
+          ? specLink(algorithm(e.algorithm)?.anchor, e.step ? `${e.algorithm}, step ${e.step}` : e.algorithm, { class: "spec small err-step", data: { specStep: e.step ?? "" } })
+          : e.state ? h("span", { class: "muted small" }, e.state) : null,
         e.failure ? h("span", { class: ["pill", String(e.failure).startsWith("yes") ? "bad" : "ok"], title: "Does this error make the parser fail? " + e.failure },
           String(e.failure).startsWith("yes") ? "failure" : "not a failure") : null),
       h("p", { class: "desc" }, vis(e.description || "")),
+      e.algorithm && e.step ? quote(e.algorithm, e.step) : null,
       e.detail ? h("p", { class: "muted small" }, "detail: ", vis(e.detail)) : null));
 }
 
