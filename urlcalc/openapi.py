@@ -223,7 +223,8 @@ def _schemas() -> dict[str, Schema]:
         "query": NULL_STR, "fragment": NULL_STR, "blob_url_entry": {"nullable": True},
     }, description="A URL record (url.bs: URL record); path is a string when opaque.")
     verr = _obj({"name": STR, "index": _nullable(INT), "description": STR},
-                {"state": NULL_STR, "detail": NULL_STR, "failure": NULL_STR, "url": STR},
+                {"state": NULL_STR, "detail": NULL_STR, "failure": NULL_STR, "url": STR,
+                 "algorithm": NULL_STR, "step": NULL_STR},
                 "A validation error: its name in the URL Standard, where, and what it means.")
     step = _obj({"parser": STR}, {"algorithm": STR, "state": STR, "step": NULL_STR,
                                   "depth": INT, "c": NULL_STR, "changes": {"type": "object"}},
