@@ -3,6 +3,8 @@ as unspecified rather than invented."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from urlcalc.editions import abarth_2010 as a
@@ -110,12 +112,33 @@ def test_non_hierarchical_base_is_unspecified() -> None:
 
 
 @pytest.mark.parametrize(
+    ("spec", "section", "guess"),
+    [
+        ("//x/y", "4.2", "http://x/y"),  # scheme-relative
+        ("/x", "4.3", "http://a/x"),  # authority-relative
+        ("?x", "4.4", "http://a/b?x"),  # query-relative
+        ("#x", "4.5", "http://a/b?c#x"),  # fragment-relative
+    ],
+)
+def test_lost_resolved_url_formulas_are_unspecified(spec: str, section: str, guess: str) -> None:
+    # 4.2-4.5 keep only "let resolved-url be" in the seed: the formula is lost, so the result is
+    # unspecified; urlcalc's reconstruction is shown beside it, labelled as urlcalc's
+    res = a.parse(spec, "http://a/b?c#d")
+    assert res.status == "unspecified" and not res.ok and res.error is None
+    assert all(v is None for v in res.getters.values())
+    assert any("4.2-4.5" in u and "unspecified" in u for u in res.unspecified)
+    recon = res.components[a.RECONSTRUCTION]
+    assert recon["resolved-url"] == guess and recon["href"] == guess
+    assert recon["by"].startswith("urlcalc")
+    note = next(n for n in res.notes if n.section == section)
+    assert note.kind == "unspecified" and "urlcalc's reconstruction, not the draft's" in note.text
+    seed = (Path(__file__).parent / "data" / "seeds" / "000_abad3b91c4f322b0.txt").read_text()
+    assert "let resolved-url be\nThe resolved URL is resolved-url parsed" in seed
+
+
+@pytest.mark.parametrize(
     ("spec", "href"),
     [
-        ("//x/y", "http://x/y"),  # 4.2 scheme-relative
-        ("/x", "http://a/x"),  # 4.3 authority-relative
-        ("?x", "http://a/b?x"),  # 4.4 query-relative
-        ("#x", "http://a/b?c#x"),  # 4.5 fragment-relative
         ("", "http://a/b?c"),  # 4.1: base without its fragment
         ("https://z/", "https://z/"),  # absolute
     ],
@@ -128,5 +151,8 @@ def test_relative_kinds(spec: str, href: str) -> None:
 
 def test_shared_scheme_resolves_after_scheme() -> None:
     # 4: same hierarchical scheme: the after-scheme is resolved as a relative URL
+    # ("/x": authority-relative, whose formula 4.3 is lost: unspecified, reconstruction shown)
     res = a.parse("http:/x", "http://a/b")
-    assert res.getters["href"] == "http://a/x"
+    assert any(n.rule == "4: shared scheme" for n in res.notes)
+    assert res.status == "unspecified"
+    assert res.components[a.RECONSTRUCTION]["href"] == "http://a/x"

@@ -73,8 +73,9 @@ def test_classics_structure(url: str) -> None:
         assert set(row["values"]) == {"current", *EDITIONS}
         assert set(row["differs"]) == set(EDITIONS)
     for d in r["differences"]:
-        assert set(d) == {"edition", "getter", "rule", "section", "text"}
-        assert d["text"]
+        assert set(d) == {"edition", "getter", "rule", "section", "text", "kind", "quote"}
+        assert d["text"] and d["kind"] in ("rule", "unspecified")
+        assert d["quote"] == EDITIONS[d["edition"]].SECTIONS[d["section"]]
     table = format_table(r)
     assert "differences:" in table and "formal_model" in table
 
@@ -112,8 +113,8 @@ def test_percent_7e_classic() -> None:
     assert href["html5_2009"] == "HTTP://EXAMPLE.com:80/%7efoo"
     assert href["formal_model"] == "http://example.com/%7efoo"
     diffs = {(d["edition"], d["getter"]): d for d in r["differences"]}
-    assert diffs[("rfc3986", "pathname")]["section"] == "6.2.2"
-    assert diffs[("rfc3986", "port")]["rule"] == "port"
+    assert diffs[("rfc3986", "pathname")]["section"] == "6.2.2.2"  # %7e decoded
+    assert diffs[("rfc3986", "port")]["section"] == "6.2.3"  # ':80' kept: 6.2.3 not applied
     assert ("formal_model", "href") not in diffs
 
 

@@ -75,14 +75,17 @@ def compare_model(input: str, base: str | None = None, errata: bool = False) -> 
             raise ModelError(f"field {name!r} is too long to compare: {len(value)} code points "
                              f"(the editions are compared on at most {MAX_COMPARE_CHARS})")
     current_failure: str | None = None
+    failure_name: str | None = None
     try:
         current: dict[str, str] | None = URL(input, base).getters()
     except URLParseError as e:
         current = None
         current_failure = str(e)
+        error = getattr(e.failure, "error", None)
+        failure_name = getattr(error, "name", None) or getattr(e.failure, "reason", None)
     out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
                            "engine": engine_info(), "errata": errata}
-    out.update(compare(input, base, current, errata=errata))
+    out.update(compare(input, base, current, errata=errata, current_failure=failure_name))
     out["current_failure"] = current_failure
     for edition in out["editions"]:
         _clip_trace(edition)

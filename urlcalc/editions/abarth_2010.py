@@ -13,7 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .model import EditionResult, empty_getters, hash_getter, search_getter
+from .model import (
+    KIND_UNSPECIFIED,
+    EditionResult,
+    Note,
+    empty_getters,
+    hash_getter,
+    search_getter,
+)
 
 ID = "abarth_2010"
 NAME = "draft-abarth-url (2010)"
@@ -30,6 +37,8 @@ TERMS: dict[str, str] = {
     "scheme-relative / authority-relative / query-relative / fragment-relative / "
     "path-relative": "the five kinds of relative string (4.1)",
 }
+#: The components key of urlcalc's reconstruction of 4.2-4.5 (never the result itself).
+RECONSTRUCTION = "urlcalc's reconstruction (not the draft's)"
 HIERARCHICAL = frozenset({"ftp", "gopher", "http", "https", "ws", "wss"})
 UNSPECIFIED: list[str] = [
     "3: single-letter schemes ('TODO: Windows drive specs!'): unspecified in this draft.",
@@ -46,8 +55,10 @@ UNSPECIFIED: list[str] = [
     "return an invalid URL'): unspecified in this draft.",
     "4.6: path-relative URLs ('TODO: Handle path-relative URLs. This requires a bunch of "
     "path and dot semantics.'): unspecified in this draft.",
-    "4.2-4.5: the parts of 'resolved-url' are missing from the seed's copy of the draft; "
-    "urlcalc concatenates base-url's parts before the relative kind with spec.",
+    "4.2-4.5: the formula of 'resolved-url' (scheme-, authority-, query- and "
+    "fragment-relative URLs) is missing from the seed's copy of the draft: unspecified. "
+    "urlcalc shows its own reconstruction (base-url's parts before the relative kind, then "
+    "spec) beside the result, labelled as urlcalc's, not the draft's.",
     "The draft defines no serialisation, no case or percent-encoding normalisation, no "
     "default ports and no origin; href is the string the draft parses as an absolute URL.",
 ]
@@ -58,6 +69,8 @@ def _is_control(ch: str) -> bool:
 
 
 SLASHES = "/\\"
+#: The getters a scheme that is not hierarchical leaves unsplit (all but protocol and href).
+NOT_SPLIT = ("username", "password", "host", "hostname", "port", "pathname", "search", "hash")
 AUTHORITY_TERMINATORS = "/\\?#;"
 
 
@@ -185,16 +198,19 @@ def parse_absolute(s: str, res: EditionResult, trace: list[dict[str, Any]]) -> P
     if len(url.scheme) == 1 and url.scheme.isascii() and url.scheme.isalpha():
         res.hit_unspecified(UNSPECIFIED[0])
         res.note(
-            "TODO: Windows drive specs!", "3", "single-letter scheme: unspecified in this draft"
+            "TODO: Windows drive specs!", "3", "single-letter scheme: unspecified in this draft",
+            kind=KIND_UNSPECIFIED,
         )
         raise Unspecified("Windows drive specs")
     if lower == "file":
         res.hit_unspecified(UNSPECIFIED[1])
-        res.note("TODO: File URLs!", "3", "file URLs: unspecified in this draft")
+        res.note("TODO: File URLs!", "3", "file URLs: unspecified in this draft",
+                 kind=KIND_UNSPECIFIED)
         raise Unspecified("file URLs")
     if lower == "mailto":
         res.hit_unspecified(UNSPECIFIED[2])
-        res.note("TODO: mailto", "3", "mailto URLs: unspecified in this draft")
+        res.note("TODO: mailto", "3", "mailto URLs: unspecified in this draft",
+                 kind=KIND_UNSPECIFIED)
         raise Unspecified("mailto URLs")
     res.hit_unspecified(UNSPECIFIED[3])
     if lower in HIERARCHICAL:
@@ -204,6 +220,15 @@ def parse_absolute(s: str, res: EditionResult, trace: list[dict[str, Any]]) -> P
         return url
     url.path = url.after_scheme
     trace.append({"step": "3", "text": "not hierarchical: the remaining string is the path"})
+    res.note(
+        "'hierarchical' (not defined)",
+        "3",
+        f"the draft never says which schemes are hierarchical; urlcalc's choice is that "
+        f"{url.scheme!r} is not, so its after-scheme is not split into authority, path, query "
+        "and fragment: the remaining string is the path",
+        NOT_SPLIT,
+        KIND_UNSPECIFIED,
+    )
     return url
 
 
@@ -272,6 +297,7 @@ def resolve_relative(
             "TODO: non-hierarchical base",
             "4.1",
             "relative URL against a non-hierarchical base: unspecified in this draft",
+            kind=KIND_UNSPECIFIED,
         )
         raise Unspecified("non-hierarchical base")
     if spec == "":
@@ -290,7 +316,8 @@ def resolve_relative(
         kind, upto = "fragment-relative", "fragment"
     else:
         res.hit_unspecified(UNSPECIFIED[7])
-        res.note("TODO: path-relative", "4.6", "path-relative URL: unspecified in this draft")
+        res.note("TODO: path-relative", "4.6", "path-relative URL: unspecified in this draft",
+                 kind=KIND_UNSPECIFIED)
         raise Unspecified("path-relative URLs")
     section = {
         "scheme-relative": "4.2",
@@ -298,17 +325,33 @@ def resolve_relative(
         "query-relative": "4.4",
         "fragment-relative": "4.5",
     }[kind]
+    # The seed keeps only "let resolved-url be" and "The resolved URL is resolved-url parsed
+    # as an absolute URL": the formula itself is lost, so the result is unspecified. urlcalc's
+    # reconstruction (base-url's parts before the relative kind, then spec) is shown as such.
     res.hit_unspecified(UNSPECIFIED[8])
     resolved = _base_prefix(base, upto) + spec
+    scratch = EditionResult(edition=ID, ok=True)
+    try:
+        guess = parse_absolute(resolved, scratch, [])
+    except Unspecified:
+        guess = None
+    res.components[RECONSTRUCTION] = {
+        "resolved-url": resolved,
+        "parsed as an absolute URL": guess.to_json() if guess is not None else None,
+        "href": guess.string if guess is not None else None,
+        "by": "urlcalc (the draft's formula for resolved-url is lost in the seed)",
+    }
     res.note(
-        kind,
+        f"{kind}: resolved-url lost",
         section,
-        f"spec is {kind}: resolved-url = {resolved!r} (reconstructed "
-        "concatenation), parsed as an absolute URL",
+        f"spec is {kind}; the seed keeps 'let resolved-url be' without its formula, so the "
+        f"result is unspecified. urlcalc's reconstruction, not the draft's: {resolved!r}",
         ("href",),
+        KIND_UNSPECIFIED,
     )
-    trace.append({"step": section, "resolved-url": resolved})
-    return parse_absolute(resolved, res, trace)
+    trace.append({"step": section, "text": "let resolved-url be ... (lost in the seed)",
+                  "urlcalc's reconstruction": resolved})
+    raise Unspecified(f"{kind} URLs (the formula of resolved-url is lost in the seed)")
 
 
 MAPPING_NOTES: dict[str, str] = {
@@ -337,7 +380,7 @@ def parse(input: str, base: str | None = None) -> EditionResult:
         else:
             b = parse_absolute(base, res, [])
             if b is None:
-                res.note("3.1", "3.1", "the base has no ':'; it is an invalid URL")
+                res.note("3.1", "3.1", "the base has no ':'; it is an invalid URL", ("href",))
                 return res.fail("invalid base URL")
             res.components["base"] = b.to_json()
             url = resolve(input, b, res, trace)
@@ -392,3 +435,88 @@ def parse(input: str, base: str | None = None) -> EditionResult:
             ("pathname", "href", "search", "hash"),
         )
     return res
+
+
+# --- why a getter differs from the current standard's -------------------------------------------
+
+#: Every section this edition cites, with the seed's own words there.
+SECTIONS: dict[str, str] = {
+    "2": "A /control character/ is a character whose value is less than or equal to U+0020",
+    "3": "If the scheme is hierarchical:",
+    "3.1": "Consume characters up to, but not including, the first \":\" character. These "
+           "characters are the /scheme/.",
+    "3.2": "Consume characters up to, but not including, the first authority terminating "
+           "character. The consumed characters are /authority/.",
+    "3.3": "Consume characters up to, but not including, the last \":\" character. The "
+           "consumed characters are the /host/.",
+    "3.4": "Consume characters up to, but not including, the first \":\" character. The "
+           "consumed characters are the /user/.",
+    "4": "Given a string /spec/ and a ParsedURL /base-url/, find the scheme of spec.",
+    "4.1": "TODO: If base-url's scheme is not hierarchical, we can't resolve as a relative URL.",
+    "4.2": "Resolving a string as a scheme-relative URL",
+    "4.3": "Resolving a string as an authority-relative URL",
+    "4.4": "Resolving a string as a query-relative URL",
+    "4.5": "Resolving a string as a fragment-relative URL",
+    "4.6": "TODO: Handle path-relative URLs. This requires a bunch of path and dot semantics.",
+}
+
+
+def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str]) -> Note | None:
+    """The rule of the 2010 draft that made ``getter`` differ from the current standard's."""
+    from .explain import DEFAULT_PORTS, how_differs
+
+    cur = current.get(getter, "")
+    split = next((n for n in res.notes if n.rule == "'hierarchical' (not defined)"), None)
+    if split is not None and getter in split.getters:
+        return Note(split.rule, split.section, split.text, (getter,), split.kind)
+    scheme = (res.components.get("scheme") or "").lower()
+    if scheme in HIERARCHICAL and scheme not in DEFAULT_PORTS and getter in NOT_SPLIT:
+        return Note("'hierarchical' (not defined)", "3", "the draft never says which schemes "
+                    f"are hierarchical; urlcalc's choice is that {scheme!r} is, so its "
+                    "after-scheme is split into authority, path, query and fragment (the current "
+                    "standard does not make it special)", (getter,), KIND_UNSPECIFIED)
+    how = how_differs(ours, cur)
+    as_written = "kept as written: the draft only splits the string (no case, percent-encoding "
+    if getter == "protocol":
+        return Note("3.1", "3.1", as_written + "or control-character rules inside the "
+                    "scheme; only leading and trailing control characters are consumed)",
+                    (getter,))
+    if getter in ("username", "password"):
+        return Note("3.4", "3.4", f"the {'user' if getter == 'username' else 'password'} is "
+                    + as_written + "rules)", (getter,))
+    if getter == "hostname":
+        return Note("3.3", "3.3", "the host is " + as_written + "rules, no IDNA, no IPv4 or "
+                    "IPv6 parsing)", (getter,))
+    if getter == "port":
+        return Note("3.3", "3.3", "the port is " + as_written + "rules, no number, no "
+                    "default ports)", (getter,))
+    if getter == "pathname":
+        if ours == "" and cur == "/":
+            return Note("3.2", "3.2", "no authority terminating character follows the "
+                        "authority, so there is no path", (getter,))
+        what = {"backslash": "backslashes are not slashes",
+                "kept": "characters are not percent-encoded"}.get(how, "dot segments, "
+                                                                    "backslashes and "
+                                                                    "percent-encoding are not "
+                                                                    "interpreted")
+        return Note("3.2", "3.2", f"the path is kept as written: {what} (the draft has no "
+                    "path semantics)", (getter,))
+    if getter in ("search", "hash"):
+        return Note("3.2", "3.2", f"the {'query' if getter == 'search' else 'fragment'} is "
+                    + as_written + "rules)", (getter,))
+    return None
+
+
+def explain_serialization(res: EditionResult, getter: str, ours: str,
+                          current: dict[str, str]) -> Note | None:
+    """``href`` differs though every part agrees: the draft has no serialiser."""
+    if getter != "href":
+        return None
+    return Note("no serialiser", "3", "the draft defines no serialisation: urlcalc shows the "
+                "string it parsed as href, delimiters and all", (getter,), KIND_UNSPECIFIED)
+
+
+def accepts(res: EditionResult, failure: str) -> Note:
+    """The rule of the 2010 draft that accepts an input the current standard rejects."""
+    return Note("3.1", "3.1", "the draft's only failure is a string without ':' (3.1); "
+                "everything else is split as written, with no checks on any part", ("href",))

@@ -11,26 +11,35 @@ import random
 from typing import Any
 
 from . import EDITIONS
+from .explain import explain_acceptance, explain_getter, explain_rejection
 from .model import GETTERS, STATUS_FAILURE, STATUS_OK, EditionResult, Note
 
 CURRENT = "current"
 
 
-def _explain(res: EditionResult, getter: str) -> Note:
-    """The rule of ``res`` that best explains its value for ``getter``."""
-    hits = [n for n in res.notes if getter in n.getters]
-    if hits:
-        return min(hits, key=lambda n: len(n.getters))  # most specific; first on ties
-    return Note("getter mapping", "mapping", res.mapping_notes.get(getter, "no rule recorded"))
+def _line(mod: Any, eid: str, getter: str, note: Note, text: str | None = None) -> dict[str, str]:
+    """One difference line: the edition, the getter, and the rule that caused it, with the
+    edition's own words for its section (``quote``) and whose rule it is (``kind``)."""
+    sections: dict[str, str] = getattr(mod, "SECTIONS", {})
+    return {
+        "edition": eid,
+        "getter": getter,
+        "rule": note.rule,
+        "section": note.section,
+        "text": text if text is not None else note.text,
+        "kind": note.kind,
+        "quote": sections.get(note.section, ""),
+    }
 
 
 def compare(
     input: str, base: str | None = None, current: dict[str, str] | None = None,
-    errata: bool = False,
+    errata: bool = False, current_failure: str | None = None,
 ) -> dict[str, Any]:
     """Run all editions; ``current`` holds the current standard's eleven getters (or None
-    when the current standard fails to parse). ``errata`` reads the seeds with their slips
-    fixed (editions that have such a reading); by default each seed is read as written.
+    when the current standard fails to parse; ``current_failure`` then names the validation
+    error that failed it, when known). ``errata`` reads the seeds with their slips fixed
+    (editions that have such a reading); by default each seed is read as written.
     Returns a JSON-serialisable dict."""
     results: dict[str, EditionResult] = {}
     for eid, mod in EDITIONS.items():
@@ -77,46 +86,24 @@ def compare(
         rows.append({"getter": getter, "values": values, "differs": differs, "status": status})
     for eid, res in results.items():
         st = res.status
+        mod = EDITIONS[eid]
         if st == STATUS_FAILURE and current is not None:
-            note = next((n for n in res.notes if "href" in n.getters), None) or Note(
-                "failure", "", res.error or "the edition rejects the input"
-            )
-            differences.append(
-                {
-                    "edition": eid,
-                    "getter": "href",
-                    "rule": note.rule,
-                    "section": note.section,
-                    "text": f"rejects the input: {res.error or note.text}",
-                }
-            )
+            note = explain_rejection(res)
+            differences.append(_line(mod, eid, "href", note,
+                                     f"rejects the input: {res.error or note.text}"))
             continue
         if st == STATUS_OK and current is None:
-            differences.append(
-                {
-                    "edition": eid,
-                    "getter": "href",
-                    "rule": "accepts",
-                    "section": "",
-                    "text": "the current standard fails, this edition accepts the input",
-                }
-            )
+            note = explain_acceptance(mod, res, current_failure)
+            differences.append(_line(mod, eid, "href", note,
+                                     f"the current standard fails, this edition accepts the "
+                                     f"input: {note.text}"))
             continue
-        if st != STATUS_OK:
+        if st != STATUS_OK or current is None:
             continue
         for row in rows:
             if row["differs"][eid]:
                 g = row["getter"]
-                note = _explain(res, g)
-                differences.append(
-                    {
-                        "edition": eid,
-                        "getter": g,
-                        "rule": note.rule,
-                        "section": note.section,
-                        "text": note.text,
-                    }
-                )
+                differences.append(_line(mod, eid, g, explain_getter(mod, res, g, current)))
     return {
         "input": input,
         "base": base,
@@ -170,7 +157,9 @@ def format_table(result: dict[str, Any], width: int = 24) -> str:
         lines.append("differences:")
         for d in result["differences"]:
             sec = f" ({d['section']})" if d["section"] else ""
-            lines.append(f"  {d['edition']} {d['getter']}: {d['rule']}{sec}: {d['text']}")
+            whose = {"unspecified": " [unspecified: urlcalc's choice]",
+                     "mapping": " [urlcalc's getter mapping]"}.get(d.get("kind", ""), "")
+            lines.append(f"  {d['edition']} {d['getter']}: {d['rule']}{sec}{whose}: {d['text']}")
     if result["unspecified"]:
         lines.append("unspecified in the edition's text:")
         for u in result["unspecified"]:

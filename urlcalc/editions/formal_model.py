@@ -18,7 +18,7 @@ from typing import Any
 
 from urlcalc.percent import percent_decode
 
-from .model import EditionResult, empty_getters
+from .model import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
 
 ID = "formal_model"
 NAME = "Formal URL model (URL Specification 0.9)"
@@ -741,3 +741,88 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
                 ("href", "host", "hostname", "pathname"),
             )
     return res
+
+
+# --- why a getter differs from the current standard's -------------------------------------------
+
+#: Every section this edition cites (the seed's headings), with the seed's own words there.
+SECTIONS: dict[str, str] = {
+    "URL components": "Whenever present, the components of an URL are subject to the following "
+                      "constraints:",
+    "URL Grammar": "This subsection specifies the grammar for URL-strings.",
+    "Host Parsing": "Apply IDNA/ Nameprep normalisation.",
+    "IPv4 Address": "An IPv4 address-string consists of one up to four dot-separated numbers "
+                    "with an optional trailing dot.",
+    "Forcing": "There is an additional operation on URLs that I have named force.",
+    "Forced File URL": "If otherwise the authority of url has a username or a port then fail.",
+    "Forced Web URL": "If no such component exists, fail.",
+    "Generic Resolution": "if url2 has a scheme or url1 has a scheme. Otherwise resolution fails.",
+    "WHATWG Resolution": "The WHATWG-resolution of url1 against url2 is defined as:",
+    "Path Segment Normalisation": "Path equivalence is defined by the following equations.",
+    "Authority Normalisation": "This has the same effect as removing any empty port or password "
+                               "component",
+    "Scheme-Based Authority Normalisation": "Normalisation according to these rules involves "
+                                            "the removal of default ports",
+    "Percent Encode Profiles": "There are four distinct percent-encode-profiles that are "
+                               "relevant for this specification.",
+    "Normalise for Printing": "then it must be normalised for printing by inserting a "
+                              "component (dir .",
+    "Concluding": "The search getter returns ε if the URL has no query, otherwise it returns "
+                  "the value of the query.",
+}
+
+
+def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str]) -> Note | None:
+    """The rule of the formal model that made ``getter`` differ from the current standard's."""
+    from .explain import PARTS, how_differs
+
+    cur = current.get(getter, "")
+    how = how_differs(ours, cur)
+    if getter == "search" and cur == "?" + ours:
+        return Note("search getter", "Concluding", "as written the search getter returns the "
+                    "value of the query, without '?'", (getter,))
+    if getter == "hash" and (cur == "#" + ours or ours == ""):
+        text = ("as written the hash getter returns the value of the fragment, without '#'"
+                if ours else "as written the hash getter returns ε when the URL has no query")
+        return Note("hash getter", "Concluding", text, (getter,))
+    if getter in PARTS:
+        return None  # href and host: explained by the parts that differ
+    forced = next((n for n in res.notes if n.rule == "force"), None)
+    if forced is not None and getter == "pathname" and how in ("other", "empty"):
+        return Note(forced.rule, forced.section, forced.text, (getter,))
+    if getter == "hostname":
+        if ours.startswith("["):
+            what = "IPv6 addresses are not specified ('Double check ...'): urlcalc keeps the "
+            what += "bracketed text, lowercased"
+        elif res.components.get("parser mode") == "generic":
+            what = "generic-mode hosts are opaque: urlcalc keeps them as written"
+        else:
+            what = "the host-parsing phases are only listed: urlcalc uses IDNA2003 Nameprep and "
+            what += "the seed's ip4-address grammar"
+        return Note("host parsing", "Host Parsing", what, (getter,), KIND_UNSPECIFIED)
+    if getter == "pathname" and ours.startswith("/.") and ours[2:] == cur:
+        return Note("pathname (…)", "Normalise for Printing", "the pathname getter is elided in "
+                    "the seed ('pathname (…)'): urlcalc prints the path after normalising for "
+                    "printing, which inserts (dir .)", (getter,), KIND_UNSPECIFIED)
+    if how in ("kept", "encoded", "percent", "hex-case"):
+        return Note("percent-encode profile", "Percent Encode Profiles", "the profile tables are "
+                    "lost in the seed: urlcalc uses the current standard's percent-encode sets "
+                    "for printable ASCII", (getter,), KIND_UNSPECIFIED)
+    if getter == "pathname":
+        rewrite = next((n for n in res.notes if n.rule == "path normalisation"), None)
+        if rewrite is not None:
+            return Note(rewrite.rule, rewrite.section, rewrite.text, (getter,))
+    return None
+
+
+def accepts(res: EditionResult, failure: str) -> Note:
+    """The rule of the formal model that accepts an input the current standard rejects."""
+    from .explain import failure_part
+
+    part = failure_part(failure)
+    if part == "host":
+        return Note("host parsing", "Host Parsing", "the host-parsing phases are only listed in "
+                    "the seed: urlcalc's reading (IDNA2003, hchar, IPv6 kept as written) lets "
+                    "this host through", ("href",), KIND_UNSPECIFIED)
+    return Note("url", "URL Grammar", "the input matches the (loose) URL grammar and resolves",
+                ("href",))

@@ -24,7 +24,14 @@ from typing import Any
 from urlcalc.percent import percent_decode
 
 from . import rfc3986
-from .model import EditionResult, empty_getters, hash_getter, search_getter
+from .model import (
+    KIND_UNSPECIFIED,
+    EditionResult,
+    Note,
+    empty_getters,
+    hash_getter,
+    search_getter,
+)
 
 ID = "html5_2009"
 NAME = "HTML5 Web addresses (2009)"
@@ -317,7 +324,8 @@ def resolve_web_address(
     result = rfc3986.recompose(target)
     if (target.scheme or "").lower() == "data" and target.authority is not None:
         raise WebAddressError(
-            "conformance criteria", "resolve", "a data: URI using the '//' authority syntax"
+            "conformance criteria", "resolve: conformance criteria",
+            "a data: URI using the '//' authority syntax",
         )
     if (target.scheme or "").lower() in SERVER_BASED:
         if "\\" in result:
@@ -383,7 +391,7 @@ def parse(input: str, base: str | None = None) -> EditionResult:
     if final.scheme is not None and final.scheme != final.scheme.lower():
         res.note(
             "no case normalisation",
-            "parse",
+            "parse: components",
             "the draft keeps the scheme's case",
             ("protocol", "href"),
         )
@@ -401,3 +409,130 @@ def parse(input: str, base: str | None = None) -> EditionResult:
     ):
         res.note("port kept", "parse: components", "no default-port removal in href", ("href",))
     return res
+
+
+# --- why a getter differs from the current standard's -------------------------------------------
+
+#: Every section this edition cites, with the seed's own words there (the draft numbers no
+#: sections: its two algorithms, "parse" and "resolve", and their steps are the places).
+SECTIONS: dict[str, str] = {
+    "parse": "To parse a Web address w into its component parts, the user agent must use the "
+             "following steps:",
+    "parse step 5": "If w doesn't match the <URI-reference> production, even after the above "
+                    "changes are made to it, then parsing the Web address fails with an error.",
+    "parse: components": "First, the substring of the modified w which matched a particular "
+                         "production in RFC 3986 is identified; then any percent-encoded "
+                         "characters in that substring are decoded.",
+    "parse: <hostport>": "and the port given by the <port> component is different than the "
+                         "default port defined for the protocol given by the <scheme> "
+                         "component, then <hostport> is the decoded substring that starts with "
+                         "the decoded substring matched by the <host> production and ends with "
+                         "the decoded substring matched by the <port> production, and includes "
+                         "the colon in between the two.",
+    "resolve": "To resolve a Web address to an absolute Web adddress relative to either another "
+               "absolute Web address or an element",
+    "resolve step 4": "If the algorithm was invoked with an absolute Web address to use as the "
+                      "base Web address, let base be that absolute Web address.",
+    "resolve: host": "Apply the IDNA ToASCII algorithm to the matching substring, with both the "
+                     "AllowUnassigned and UseSTD3ASCIIRules flags set.",
+    "resolve: path": "that doesn't match the original <path> production defined in RFC 3986:",
+    "resolve: query": "that doesn't match the original <query> production defined in RFC 3986:",
+    "resolve: RFC 3986 5.2": "Apply the algorithm described in RFC 3986 section 5.2 Relative "
+                             "Resolution, using w as the potentially relative URI reference (R), "
+                             "and base as the base URI (Base).",
+    "resolve: conformance criteria": "Apply any relevant conformance criteria of RFC 3986 and "
+                                     "RFC 3987, returning an error and aborting these steps if "
+                                     "appropriate.",
+    "resolve: last step": "If result uses a scheme with a server-based naming authority, "
+                          "replace all U+005C REVERSE SOLIDUS (\\) characters in result with "
+                          "U+002F SOLIDUS (/) characters.",
+}
+
+
+def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str]) -> Note | None:
+    """The rule of the 2009 draft that made ``getter`` differ from the current standard's."""
+    from .explain import PARTS, how_differs, is_ipv4, scheme_of
+
+    cur = current.get(getter, "")
+    how = how_differs(ours, cur)
+    backslashes = next((n for n in res.notes if n.rule == "server-based backslashes"
+                        and getter in n.getters), None)
+    if backslashes is not None and getter not in PARTS:
+        return Note(backslashes.rule, backslashes.section, backslashes.text, (getter,))
+    parts = res.components.get("result components") or {}
+    if parts.get("<host>") is None and current.get("hostname") and getter in (
+            "host", "hostname", "port", "pathname"):
+        return Note("RFC 3986 5.2 (strict)", "resolve: RFC 3986 5.2", "RFC 3986 5.2 has a "
+                    "strict and a non-strict variant and the draft does not say which; urlcalc's "
+                    "strict choice honours the reference's scheme, so there is no authority "
+                    "(no '//')", (getter,), KIND_UNSPECIFIED)
+    if getter == "host" and res.getters.get("hostname") == current.get("hostname"):
+        port = res.getters.get("port") or ""
+        if port and port == DEFAULT_PORTS.get(scheme_of(current).lower()):
+            return Note("default ports", "parse: <hostport>", "the draft lists no default "
+                        f"ports; urlcalc's list makes {port!r} the default for "
+                        f"{scheme_of(current)!r}, so <hostport> leaves it out", (getter,),
+                        KIND_UNSPECIFIED)
+        return Note("<hostport>", "parse: <hostport>", f"the port {port!r} is not the "
+                    "default, so <hostport> is host ':' port", (getter,))
+    if getter == "protocol":
+        return Note("<scheme>", "parse: components", "the scheme is the decoded substring "
+                    "matched by <scheme>: its case is kept", (getter,))
+    if getter == "hostname":
+        if is_ipv4(cur) and not is_ipv4(ours):
+            return Note("<host>", "parse: components", "the host is the decoded substring "
+                        "matched by <host> (an RFC 3986 reg-name): no IPv4 number forms",
+                        (getter,))
+        if ours.startswith("["):
+            return Note("<host>", "parse: components", "the IP-literal is the decoded "
+                        "substring matched by <host>, kept as written", (getter,))
+        return Note("ToASCII", "resolve: host", "IDNA2003 ToASCII (AllowUnassigned, "
+                    "UseSTD3ASCIIRules) keeps ASCII labels as they are (no lowercasing) and maps "
+                    "others by Nameprep", (getter,))
+    if getter == "port":
+        if cur == "" and ours == DEFAULT_PORTS.get(scheme_of(current).lower()):
+            return Note("<port>", "parse: components", "<port> is the decoded substring matched "
+                        "by <port>, default or not (only <hostport> leaves the default port "
+                        "out)", (getter,))
+        return Note("<port>", "parse: components", "<port> is the decoded substring matched by "
+                    "<port>: digits as written, not a number", (getter,))
+    if getter == "pathname":
+        if ours == "" and cur == "/":
+            return Note("<path>", "parse: components", "an empty <path> after the authority "
+                        "stays empty", (getter,))
+        encoded = next((n for n in res.notes if n.rule == "path characters"), None)
+        if encoded is not None or how == "encoded":
+            return Note("path characters", "resolve: path", "characters that do not match "
+                        "RFC 3986's <path> production are percent-encoded (UTF-8)", (getter,))
+        return Note("RFC 3986 5.2", "resolve: RFC 3986 5.2", "RFC 3986's resolution decides the "
+                    "path; remove_dot_segments treats only literal '.' and '..' as dot segments",
+                    (getter,))
+    if getter == "search":
+        return Note("query characters", "resolve: query", "only characters that do not match "
+                    "RFC 3986's <query> production are percent-encoded", (getter,))
+    if getter == "hash":
+        return Note("<fragment>", "parse: components", "the fragment is a decoded substring "
+                    "and no resolve step encodes it again", (getter,))
+    return None
+
+
+def explain_serialization(res: EditionResult, getter: str, ours: str,
+                          current: dict[str, str]) -> Note | None:
+    """``href`` differs though every part agrees: RFC 3986 recomposition (5.3) of the authority
+    as written (the draft has no userinfo component)."""
+    if getter != "href":
+        return None
+    return Note("RFC 3986 5.2", "resolve: RFC 3986 5.2", "the target URI is RFC 3986's "
+                "recomposition of the components as written: userinfo (which this draft does "
+                "not split) and empty delimiters stay", (getter,))
+
+
+def accepts(res: EditionResult, failure: str) -> Note:
+    """The rule of the 2009 draft that accepts an input the current standard rejects."""
+    from .explain import failure_part
+
+    part = failure_part(failure)
+    what = {"port": "<port> is RFC 3986's port = *DIGIT: no range",
+            "host": "<host> is an RFC 3986 reg-name, and ToASCII accepts it",
+            }.get(part, "after parse steps 1-4 the string matches RFC 3986's <URI-reference>")
+    return Note("<URI-reference>", "parse step 5", what, ("href",))

@@ -32,6 +32,13 @@ STATUS_OK = "ok"
 STATUS_FAILURE = "failure"
 STATUS_UNSPECIFIED = "unspecified"
 
+#: ``Note.kind`` values: a rule of the edition's text; a place where the text is silent and
+#: urlcalc had to choose to go on (the note says what urlcalc does); urlcalc's mapping of the
+#: edition's components onto the eleven getters (only where the edition has no such getter).
+KIND_RULE = "rule"
+KIND_UNSPECIFIED = "unspecified"
+KIND_MAPPING = "mapping"
+
 JSON = dict[str, Any]
 
 
@@ -40,13 +47,17 @@ class Note:
     """Which rule of the edition fired, where it is in the edition's text, and what it did.
 
     ``getters`` optionally names the WHATWG getters whose value this rule decided, so that
-    ``compare`` can explain a difference in one getter by the rule that caused it.
+    ``compare`` can explain a difference in one getter by the rule that caused it. ``section``
+    is a key of the edition module's ``SECTIONS`` (the seed's own words for that place).
+    ``kind`` says whose rule it is: the edition's (``rule``), or urlcalc's choice where the
+    edition's text is silent (``unspecified``), or urlcalc's getter mapping (``mapping``).
     """
 
     rule: str
     section: str
     text: str
     getters: tuple[str, ...] = ()
+    kind: str = KIND_RULE
 
     def to_json(self) -> JSON:
         return {
@@ -54,6 +65,7 @@ class Note:
             "section": self.section,
             "text": self.text,
             "getters": list(self.getters),
+            "kind": self.kind,
         }
 
 
@@ -70,6 +82,10 @@ class EditionResult:
     unspecified: list[str] = field(default_factory=list)
     trace: list[dict[str, Any]] | None = None
     error: str | None = None
+    #: Getters under another reading of the same text (e.g. RFC 3986's non-strict parser,
+    #: a seed's errata): what ``explain`` compares against to tell whether the reading caused
+    #: a difference. Not part of the JSON answer (the components show what matters).
+    alternatives: dict[str, dict[str, str | None]] = field(default_factory=dict)
 
     @property
     def status(self) -> str:
@@ -84,9 +100,11 @@ class EditionResult:
             return STATUS_UNSPECIFIED
         return STATUS_FAILURE
 
-    def note(self, rule: str, section: str, text: str, getters: tuple[str, ...] = ()) -> None:
-        """Record that ``rule`` (in ``section`` of the edition's text) fired."""
-        self.notes.append(Note(rule, section, text, getters))
+    def note(self, rule: str, section: str, text: str, getters: tuple[str, ...] = (),
+             kind: str = KIND_RULE) -> None:
+        """Record that ``rule`` (in ``section`` of the edition's text) fired; with ``kind``
+        ``unspecified``, that urlcalc chose where that section is silent."""
+        self.notes.append(Note(rule, section, text, getters, kind))
 
     def hit_unspecified(self, text: str) -> None:
         """Record an unspecified area this input ran into (once)."""
@@ -147,5 +165,6 @@ class Edition(Protocol):
     SOURCE: str
     TERMS: dict[str, str]
     UNSPECIFIED: list[str]
+    SECTIONS: dict[str, str]
 
     def parse(self, input: str, base: str | None = None) -> EditionResult: ...

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import EditionResult, empty_getters, hash_getter, search_getter
+from .model import KIND_UNSPECIFIED, EditionResult, Note, empty_getters, hash_getter, search_getter
 
 ID = "rfc3986"
 NAME = "RFC 3986 (strict)"
@@ -587,7 +587,8 @@ def parse(input: str, base: str | None = None) -> EditionResult:
             res.components["base"] = base_c.to_json()
         else:
             reason = bv.message if not bv.valid else "it has no scheme"
-            res.note("5.2.1", "5.2.1", f"the base must be a URI: {reason}")
+            res.note("5.2.1", "5.2.1", f"the base must be a URI: {reason}",
+                     ("href",) if ref.scheme is None else ())
             if ref.scheme is None:
                 return res.fail(f"base is not a URI (5.2.1): {reason}")
     if ref.scheme is None and base_c.scheme is None:
@@ -599,6 +600,7 @@ def parse(input: str, base: str | None = None) -> EditionResult:
     loose = resolve(ref, base_c, strict=False)
     if recompose(loose) != recompose(target):
         res.components["non_strict_href"] = recompose(loose)
+        res.alternatives["non-strict"] = getters_for(normalize(loose))
         res.note(
             "strict parser",
             "5.2.2",
@@ -622,7 +624,7 @@ def parse(input: str, base: str | None = None) -> EditionResult:
             gs += ("search",)
         if "fragment" in ch:
             gs += ("hash",)
-        res.note("syntax-based normalization", "6.2.2", ch, gs)
+        res.note("syntax-based normalization", ch.split(":", 1)[0].split("/", 1)[0], ch, gs)
     trace.append({"step": "6.2.2", "text": f"normalized: {recompose(normal)!r}"})
     res.getters = getters_for(normal)
     if ref.scheme is None:
@@ -639,8 +641,208 @@ def parse(input: str, base: str | None = None) -> EditionResult:
     if port is not None:
         res.note(
             "port",
-            "3.2.3 / 6.2.3",
-            f"port {port!r} is kept: default-port removal is scheme-based (6.2.3), not 6.2.2",
+            "3.2.3",
+            f"port {port!r} is kept as written: default-port removal is scheme-based (6.2.3), "
+            "which syntax-based normalisation (6.2.2) does not include",
             ("port", "host", "href"),
         )
     return res
+
+
+# --- why a getter differs from the current standard's -------------------------------------------
+
+#: Every section this edition cites, with the RFC's own words there (tests/data/seeds/ holds
+#: the excerpts of RFC 3986 they are checked against).
+SECTIONS: dict[str, str] = {
+    "2.1": 'pct-encoded = "%" HEXDIG HEXDIG',
+    "3.1": "scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )",
+    "3.2": 'The authority component is preceded by a double slash ("//") and is terminated by '
+           'the next slash ("/"), question mark ("?"), or number sign ("#") character, or by '
+           "the end of the URI.",
+    "3.2.1": 'userinfo = *( unreserved / pct-encoded / sub-delims / ":" )',
+    "3.2.2": "Note that other forms of dotted notation may be interpreted on some platforms, as "
+             "described in Section 7.4, but only the dotted-decimal form of four octets is "
+             "allowed by this grammar.",
+    "3.2.3": "port = *DIGIT",
+    "3.3": "pchar = unreserved / pct-encoded / sub-delims / \":\" / \"@\"",
+    "3.4": 'query = *( pchar / "/" / "?" )',
+    "3.5": 'fragment = *( pchar / "/" / "?" )',
+    "4.1": "URI-reference = URI / relative-ref",
+    "4.2": 'relative-ref = relative-part [ "?" query ] [ "#" fragment ]',
+    "5.1": "A base URI must be established by the parser prior to parsing URI references that "
+           "might be relative.",
+    "5.2.1": "The base URI (Base) is established according to the procedure of Section 5.1 and "
+             "parsed into the five main components described in Section 3.",
+    "5.2.2": "-- A non-strict parser may ignore a scheme in the reference -- if it is identical "
+             "to the base URI's scheme.",
+    "5.2.3": "return a string consisting of the reference's path component appended to all but "
+             "the last segment of the base URI's path",
+    "6.2.2.1": "the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus "
+               "\"%3A\") are case-insensitive and therefore should be normalized to use "
+               "uppercase letters for the digits A-F.",
+    "6.2.2.2": "These URIs should be normalized by decoding any percent-encoded octet that "
+               "corresponds to an unreserved character, as described in Section 2.3.",
+    "6.2.2.3": "URI normalizers should remove dot-segments by applying the remove_dot_segments "
+               "algorithm to the path, as described in Section 5.2.4.",
+    "6.2.3": "In general, a URI that uses the generic syntax for authority with an empty path "
+             "should be normalized to a path of \"/\". Likewise, an explicit \":port\", for "
+             "which the port is empty or the default for the scheme, is equivalent to one where "
+             "the port and its \":\" delimiter are elided and thus should be removed by "
+             "scheme-based normalization.",
+}
+
+_SCHEME_BASED = ("6.2.3 (scheme-based normalisation) is not part of syntax-based "
+                 "normalisation (6.2.2), so RFC 3986 as urlcalc runs it does not apply it")
+
+
+def _percent_note(getter: str, before: str | None, after: str | None, ours: str, cur: str,
+                  grammar: tuple[str, str, str]) -> Note | None:
+    """The rule behind a difference in percent-encoding only: 6.2.2.1 (hex case), 6.2.2.2
+    (decoding unreserved octets), or the component's grammar (the characters are allowed)."""
+    from .explain import how_differs, upper_triplets
+
+    how = how_differs(ours, cur)
+    if how not in ("hex-case", "kept", "encoded", "percent"):
+        return None
+    if before is not None and after is not None and before != after:
+        if upper_triplets(before) != before and how in ("hex-case", "percent"):
+            return Note("case normalization", "6.2.2.1",
+                        "percent-encoding triplets are uppercased", (getter,))
+        return Note("percent-encoding normalization", "6.2.2.2",
+                    "percent-encoded octets of unreserved characters are decoded", (getter,))
+    rule, section, production = grammar
+    return Note(rule, section, f"kept as written: {production} allows these characters "
+                "literally, and RFC 3986 never percent-encodes (it only validates)", (getter,))
+
+
+def _target(res: EditionResult, key: str) -> dict[str, Any]:
+    value = res.components.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str]) -> Note | None:
+    """The rule of RFC 3986 that made ``getter`` differ from the current standard's."""
+    from .explain import DEFAULT_PORTS, how_differs, is_ipv4, scheme_of
+
+    cur = current.get(getter, "")
+    target, normal = _target(res, "target"), _target(res, "normalized")
+    alt = res.alternatives.get("non-strict")
+    if alt is not None and alt.get(getter) != res.getters.get(getter):
+        return Note("strict parser", "5.2.2",
+                    "a strict parser honours the reference's scheme, so it is not resolved "
+                    "against the base (a non-strict parser would give "
+                    f"{res.components.get('non_strict_href')!r})", (getter,))
+    authority_getters = ("username", "password", "hostname", "host", "port", "pathname")
+    if normal.get("authority") is None and current.get("hostname") and \
+            getter in authority_getters:
+        return Note("authority", "3.2",
+                    "without '//' there is no authority: the rest is the path", (getter,))
+    scheme = scheme_of(current)
+    if getter in ("username", "password"):
+        auth_t, auth_n = target.get("authority") or "", normal.get("authority") or ""
+        found = _percent_note(getter, auth_t, auth_n, ours, cur,
+                              ("userinfo", "3.2.1", "userinfo"))
+        if found is not None:
+            return found
+        return Note("user:password", "3.2.1",
+                    "RFC 3986 deprecates 'user:password' and defines no split: urlcalc splits "
+                    "userinfo at its first ':'", (getter,), KIND_UNSPECIFIED)
+    if getter == "hostname":
+        if is_ipv4(cur) and not is_ipv4(ours):
+            return Note("IPv4address", "3.2.2",
+                        f"{ours!r} is not dotted-decimal, so it is a reg-name, kept as written "
+                        "(RFC 3986 has no other IPv4 number forms)", (getter,))
+        if ours.startswith("["):
+            return Note("IP-literal", "3.2.2",
+                        "the IP-literal is kept as written: RFC 3986 defines no canonical IPv6 "
+                        "text form", (getter,))
+        if scheme == "file" and ours.lower() == "localhost" and cur == "":
+            return Note("scheme-based normalization", "6.2.3",
+                        f"'localhost' as the file host's default: {_SCHEME_BASED}", (getter,))
+        found = _percent_note(getter, target.get("authority"), normal.get("authority"), ours,
+                              cur, ("reg-name", "3.2.2", "reg-name"))
+        return found or Note("reg-name", "3.2.2",
+                             "the host is kept as written (lowercased by 6.2.2.1 only): no IDNA, "
+                             "no IPv4 or IPv6 parsing", (getter,))
+    if getter == "port":
+        if cur == "" and ours == DEFAULT_PORTS.get(scheme):
+            return Note("scheme-based normalization", "6.2.3",
+                        f"the default port {ours!r} stays: {_SCHEME_BASED}", (getter,))
+        return Note("port", "3.2.3", f"the port is the digits as written ({ours!r}), not a "
+                    "number: no leading zeros are dropped, no range is checked", (getter,))
+    if getter == "pathname":
+        if ours == "" and cur == "/":
+            return Note("scheme-based normalization", "6.2.3",
+                        f"an empty path stays empty: {_SCHEME_BASED}", (getter,))
+        found = _percent_note(getter, target.get("path"), normal.get("path"), ours, cur,
+                              ("pchar", "3.3", "pchar"))
+        if found is not None:
+            return found
+        if "/" + ours == cur:
+            return Note("path-rootless", "3.3",
+                        "without an authority the path need not begin with '/'", (getter,))
+        ref = _target(res, "appendix_b")
+        if ref.get("scheme") is None and ref.get("authority") is None and ref.get("path"):
+            if str(ref["path"]).startswith("/"):
+                return Note("transform references", "5.2.2", "an absolute-path reference "
+                            "replaces the base's whole path", (getter,))
+            return Note("merge", "5.2.3", "the reference's path is merged with the base's "
+                        "path up to its last '/', and remove_dot_segments (5.2.4) follows: every "
+                        "segment is an ordinary segment (no Windows drive letters)", (getter,))
+        if target.get("path") != normal.get("path") and how_differs(ours, cur) == "other":
+            return Note("path segment normalization", "6.2.2.3",
+                        "remove_dot_segments (5.2.4) treats only literal '.' and '..' as dot "
+                        "segments", (getter,))
+        return Note("path", "3.3", "the path is kept as written (segments of pchar)", (getter,))
+    if getter in ("search", "hash"):
+        key, section = ("query", "3.4") if getter == "search" else ("fragment", "3.5")
+        found = _percent_note(getter, target.get(key), normal.get(key), ours, cur,
+                              (key, section, key))
+        return found or Note(key, section, f"the {key} is kept as written", (getter,))
+    if getter == "protocol":
+        return Note("scheme", "3.1", "the scheme is kept (lowercased by 6.2.2.1)", (getter,))
+    return None
+
+
+def explain_serialization(res: EditionResult, getter: str, ours: str,
+                          current: dict[str, str]) -> Note | None:
+    """``href`` differs though every part agrees: the delimiters recomposition (5.3) keeps."""
+    if getter != "href":
+        return None
+    authority = _target(res, "normalized").get("authority")
+    if authority is None:
+        return Note("authority", "3.2", "without '//' there is no authority, not even an empty "
+                    "one", (getter,))
+    userinfo, _, port = split_authority(authority)
+    if port == "":
+        return Note("scheme-based normalization", "6.2.3",
+                    f"the empty port's ':' stays: {_SCHEME_BASED}", (getter,))
+    if userinfo is not None and (userinfo == "" or userinfo.endswith(":")):
+        return Note("userinfo", "3.2.1",
+                    f"the userinfo {userinfo + '@'!r} is recomposed as written (5.3): its "
+                    "delimiters are kept", (getter,))
+    return None
+
+
+def accepts(res: EditionResult, failure: str) -> Note:
+    """The rule of RFC 3986 that accepts an input the current standard rejects."""
+    from .explain import failure_part
+
+    part = failure_part(failure)
+    validation = res.components.get("validation") or {}
+    if part == "port":
+        return Note("port", "3.2.3", "port = *DIGIT: any number of digits, no range",
+                    ("href",))
+    if part == "host":
+        kind = validation.get("host_kind") or "reg-name"
+        return Note(kind, "3.2.2", f"the host matches {kind}, which RFC 3986 checks no further "
+                    "(a reg-name may be empty, hold any sub-delims and pct-encoded octets, and "
+                    "needs no DNS syntax)", ("href",))
+    if part == "credentials":
+        return Note("userinfo", "3.2.1", "userinfo is allowed with any scheme", ("href",))
+    if part == "scheme" and res.components.get("base"):
+        return Note("transform references", "5.2.2", "a relative reference is resolved "
+                    "against any base URI: RFC 3986 has no opaque paths that refuse it",
+                    ("href",))
+    return Note(str(validation.get("production") or "URI-reference"), "4.1",
+                "the input matches URI-reference: RFC 3986 has no other failure", ("href",))

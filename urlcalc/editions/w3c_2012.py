@@ -18,10 +18,11 @@ literal reading differs from the fixed one:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import EditionResult, empty_getters
+from .model import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
 
 ID = "w3c_2012"
 NAME = "W3C URL editor's draft (2012)"
@@ -50,6 +51,10 @@ UNSPECIFIED: list[str] = [
     "The URLQuery interface (5.3) is elided ('...'); not modelled.",
     "Encoding override: only utf-8 is modelled (a calculator has no document encoding).",
     "There are no username / password attributes in URLUtils (2012): only userinfo.",
+    "Relative state with a null base: a 'file' URL parsed without a base (the base URL "
+    "itself, as the constructor parses it with no base) reaches the relative state, which "
+    "sets url's scheme to 'base's scheme', host, port, path and query to base's: with base "
+    "null these are undefined. Unspecified: urlcalc gives no result.",
 ]
 
 RELATIVE_SCHEMES: dict[str, str] = {
@@ -63,6 +68,12 @@ RELATIVE_SCHEMES: dict[str, str] = {
 }
 ASCII_WHITESPACE = "\t\n\f\r "
 EOF_CP = None  # the conceptual EOF code point
+#: The later drafts' fixes ``errata`` applies, each a slip of the 2012 text (see _FIRED_TEXT).
+FIXES = frozenset({"file-scheme", "authority", "path-dots"})
+
+
+class Unspecified(Exception):
+    """The draft's text is silent here: the state machine cannot go on as written."""
 
 
 def _in_simple(cp: str) -> bool:
@@ -154,12 +165,14 @@ def basic_parse(
     url: ParsedURL | None = None,
     state_override: str | None = None,
     *,
-    errata: bool = False,
+    errata: bool | frozenset[str] = False,
     trace: list[dict[str, Any]] | None = None,
     fired: set[str] | None = None,
 ) -> ParsedURL:
-    """4.2 'To parse a string input' — the state machine, step by step."""
+    """4.2 'To parse a string input' — the state machine, step by step. ``errata``: True
+    applies every later fix (FIXES), a set applies those fixes only, False none."""
     fired = fired if fired is not None else set()
+    fixes = FIXES if errata is True else (errata or frozenset())
     if url is None:  # step 1
         url = ParsedURL()
         url.clear()
@@ -240,9 +253,11 @@ def basic_parse(
                 pointer -= 1
                 step("-> relative state, pointer - 1")
         elif state == "relative state":
-            assert base is not None
+            if base is None:  # only "file" gets here without a base (scheme state 2.3)
+                step("base is null: 'set url's scheme to base's scheme' is undefined")
+                raise Unspecified(UNSPECIFIED[6])
             url.relative = True
-            if errata and url.scheme == "file":
+            if "file-scheme" in fixes and url.scheme == "file":
                 pass  # later drafts: keep "file" rather than take base's scheme
             else:
                 if url.scheme == "file" and base.scheme != "file":
@@ -300,14 +315,14 @@ def basic_parse(
                 handled_at = True
                 step(f"'@': userinfo = {url.userinfo!r}")
             if c is None or c in "/\\?#":
-                back = len(buffer) + (1 if errata else 0)
-                if not errata and not buffer.startswith("@"):
+                back = len(buffer) + (1 if "authority" in fixes else 0)
+                if "authority" not in fixes and not buffer.startswith("@"):
                     fired.add("authority-off-by-one")
                 pointer -= back
                 buffer = ""
                 state = "host state"
                 step(f"pointer - {back}; -> host state")
-            elif errata and handled_at:
+            elif "authority" in fixes and handled_at:
                 pass  # errata: step 3 is an "Otherwise" of step 1 too; '@' is not buffered
             elif c not in "\t\n\r":
                 if handled_at:
@@ -373,7 +388,7 @@ def basic_parse(
         elif state == "relative path state":
             if c is None or c in "/\\" or (state_override is None and c in "?#"):
                 slash_or_eof = c is None or c in "/\\"
-                if errata:
+                if "path-dots" in fixes:
                     if buffer == "..":
                         if url.path:
                             url.path.pop()
@@ -541,7 +556,7 @@ _FIRED_TEXT: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "relative state",
         "'file' goes to the relative state, which sets url's scheme to base's scheme, so "
         "the 'file' scheme is replaced by the base's",
-        ("href", "protocol", "origin"),
+        ("href", "protocol", "origin", "host", "hostname", "port", "pathname", "search", "hash"),
     ),
     "authority-off-by-one": (
         "authority state, step 2",
@@ -573,15 +588,92 @@ _FIRED_TEXT: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
+def _fixed_reading(input: str, base: str | None,
+                   fixes: frozenset[str] = FIXES) -> ParsedURL | None:
+    """The URL as the later drafts' ``fixes`` read it (base included), or None when it fails."""
+    try:
+        fixed_base = basic_parse(base if base is not None else "about:blank", errata=fixes)
+        if fixed_base.fatal:
+            return None
+        fixed = basic_parse(input, fixed_base, errata=fixes)
+    except Unspecified:
+        return None
+    return None if fixed.fatal else fixed
+
+
+#: The fix (of FIXES) that mends each slip.
+_FIX_OF: dict[str, str] = {
+    "file-scheme-overwritten": "file-scheme",
+    "authority-off-by-one": "authority",
+    "authority-at-in-buffer": "authority",
+    "dotdot-slash": "path-dots",
+    "dotdot-query": "path-dots",
+    "dot-slash": "path-dots",
+}
+
+
+def _one_fix_readings(res: EditionResult, input: str, base: str | None,
+                      slips: set[str]) -> None:
+    """When several slips fired, the getters with each fix alone (``fix:<name>``), so that
+    ``explain`` can tell which slip a difference comes from."""
+    fixes = sorted({_FIX_OF[k] for k in slips if k in _FIX_OF})
+    if len(fixes) < 2:
+        return
+    for fix in fixes:
+        alone = _fixed_reading(input, base, frozenset({fix}))
+        if alone is not None:
+            res.alternatives["fix:" + fix] = getters_of(alone, input)
+
+
+def _note_slips(res: EditionResult, fired: set[str], base_fired: set[str]) -> None:
+    """Note each slip of the text that this reading (of the input, or of the base) ran into."""
+    for key in sorted(fired & _FIRED_TEXT.keys()):
+        rule, text, gs = _FIRED_TEXT[key]
+        res.note(rule, _FIRED_SECTION[key], text, gs)
+    for key in sorted((base_fired - fired) & _FIRED_TEXT.keys()):
+        rule, text, gs = _FIRED_TEXT[key]
+        res.note(rule, _FIRED_SECTION[key], f"in the base URL: {text}", gs)
+
+
+#: The state of 4.2 each slip of _FIRED_TEXT is in (a key of SECTIONS).
+_FIRED_SECTION: dict[str, str] = {
+    "file-scheme-overwritten": "4.2 relative state",
+    "authority-off-by-one": "4.2 authority state",
+    "authority-at-in-buffer": "4.2 authority state",
+    "dotdot-slash": "4.2 relative path state",
+    "dotdot-query": "4.2 relative path state",
+    "dot-slash": "4.2 relative path state",
+}
+
+
 def parse(input: str, base: str | None = None, *, errata: bool = False) -> EditionResult:
     """The URL(url, base) constructor of 5.1, then the URLUtils getters of 5.2."""
     res = EditionResult(edition=ID, ok=True, mapping_notes=dict(MAPPING_NOTES))
     res.getters = empty_getters()
     trace: list[dict[str, Any]] = []
     res.trace = trace
-    base_url = basic_parse(base if base is not None else "about:blank", errata=errata)
+    base_trace: list[dict[str, Any]] = []
+    base_fired: set[str] = set()
+    try:
+        base_url = basic_parse(base if base is not None else "about:blank", errata=errata,
+                               trace=base_trace, fired=base_fired)
+    except Unspecified as e:
+        res.ok = False
+        res.hit_unspecified(str(e))
+        res.note("relative state", "4.2 relative state",
+                 "the base is parsed without a base (5.1 step 2); its 'file' scheme leads to "
+                 "the relative state, which copies base's scheme: with base null the text does "
+                 "not say what happens", kind=KIND_UNSPECIFIED)
+        res.trace = base_trace
+        res.components["base"] = "unspecified: the relative state with a null base"
+        return res
     res.components["base"] = base_url.to_json()
+    fixed = None if errata else _fixed_reading(input, base)
+    if fixed is not None:
+        res.alternatives["errata"] = getters_of(fixed, input)
     if base_url.fatal:
+        if fixed is not None:
+            _note_slips(res, set(), base_fired)
         res.note(
             "5.1 step 3",
             "5.1",
@@ -595,6 +687,10 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
     res.components["serialization"] = None if url.fatal else url.serialize()
     res.getters = getters_of(url, input)
     if url.fatal:
+        if fixed is not None:
+            res.components["errata serialization"] = fixed.serialize()
+            _note_slips(res, fired, base_fired)
+            _one_fix_readings(res, input, base, fired | base_fired)
         res.note("neuter", "4.2", "the fatal error flag is set (href returns the input)", ("href",))
         return res.fail("fatal error flag set")
     if url.relative:
@@ -619,6 +715,7 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
                 "3.2",
                 "the host is kept as written (no lowercasing, no IDNA)",
                 ("host", "hostname", "href", "origin"),
+                KIND_UNSPECIFIED,
             )
     if "port-stub" in fired:
         res.hit_unspecified(UNSPECIFIED[1])
@@ -628,19 +725,152 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
                 "4.2 port state",
                 f"'parse buffer and set port' is a stub: the default port {url.port!r} is kept",
                 ("port", "host", "href"),
+                KIND_UNSPECIFIED,
             )
-    if not errata:
-        fixed = basic_parse(input, base_url, errata=True)
-        if fixed.serialize() != url.serialize() or fixed.fatal != url.fatal:
-            res.components["errata serialization"] = None if fixed.fatal else fixed.serialize()
-            for key in sorted(fired & _FIRED_TEXT.keys()):
-                rule, text, gs = _FIRED_TEXT[key]
-                res.note(rule, "4.2", text, gs)
-            res.note(
-                "as written",
-                "4.2",
-                "with the later drafts' fixes the result would be "
-                f"{res.components['errata serialization']!r}",
-                ("href",),
-            )
+    if not errata and (fixed is None or fixed.serialize() != url.serialize()):
+        res.components["errata serialization"] = None if fixed is None else fixed.serialize()
+        _note_slips(res, fired, base_fired)
+        _one_fix_readings(res, input, base, fired | base_fired)
+        res.note(
+            "as written",
+            "4.2",
+            "with the later drafts' fixes the result would be "
+            f"{res.components['errata serialization']!r}",
+            ("href",),
+        )
     return res
+
+
+# --- why a getter differs from the current standard's -------------------------------------------
+
+#: Every section this edition cites, with the seed's own words there.
+SECTIONS: dict[str, str] = {
+    "3.2": "To parse ...",
+    "4.2": "To parse a string input, optionally with a optionally with a base URL base",
+    "4.2 scheme data state": "scheme data state 1. If state override is not given and c is "
+                             "\"#\", set url's fragment to the empty string and state to "
+                             "fragment state.",
+    "4.2 relative state": "relative state Set url's relative flag, set url's scheme to base's "
+                          "scheme, and then, based on c:",
+    "4.2 authority state": "2. If c is one of EOF code point, \"/\", \"\\\", \"?\", and \"#\", "
+                           "decrease pointer by the number of code points in buffer, set buffer "
+                           "to the empty string, and state to host state.",
+    "4.2 port state": "1. parse buffer and set port",
+    "4.2 relative path state": "1. If buffer is \"..\" and c is one of EOF code point, \"/\", and "
+                               "\"\\\", set the last string in url's path to the empty string.",
+    "4.2 relative path state 2": "2. Otherwise, if c is \"%\" and remaining starts with either "
+                                 "\"2E\" or \"2e\", increase pointer by two, and append \".\" to "
+                                 "buffer.",
+    "4": "A relative scheme is a scheme listed in the first column of the following table.",
+    "4.2 escape sets": "The URL default escape set are all code points less than U+0021, all "
+                       "code points greater than U+007E, '\"', \"#\", \"<\", \">\", \"?\", and "
+                       "\"`\".",
+    "4.3": "If userinfo is not the empty string, append userinfo concatenated with \"@\" to "
+           "output.",
+    "5.1": "If base's fatal error flag is set, throw an \"InvalidStateError\" exception.",
+    "5.2": "The origin attribute must return the Unicode serialization of the parsed URL's "
+           "origin. [ORIGIN]",
+}
+
+#: The escape set each getter's characters went through (4.2), for percent-encoding causes.
+_ESCAPE_SET = {"pathname": "URL default escape set", "search": "URL query escape set",
+               "hash": "URL simple escape set"}
+
+
+def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str]) -> Note | None:
+    """The rule of the 2012 draft that made ``getter`` differ from the current standard's."""
+    from .explain import DEFAULT_PORTS, PARTS, how_differs
+
+    cur = current.get(getter, "")
+    fixed = res.alternatives.get("errata")
+    if fixed is not None and fixed.get(getter) == cur and getter not in PARTS:
+        slips = [n for n in res.notes
+                 if n.section in _FIRED_SECTION.values() and getter in n.getters]
+        alone = {k[4:]: v for k, v in res.alternatives.items() if k.startswith("fix:")}
+        if alone:  # several slips fired: keep those whose fix alone changes this getter
+            mended = {fix for fix, g in alone.items() if g.get(getter) != ours}
+            slips = [n for n in slips
+                     if _FIX_OF[next(k for k, v in _FIRED_TEXT.items() if v[0] == n.rule)]
+                     in mended] or slips
+            if mended and slips:  # the earliest slip in the parse comes first
+                order = ("file-scheme", "authority", "path-dots")
+                slips.sort(key=lambda n: order.index(_FIX_OF[next(
+                    k for k, v in _FIRED_TEXT.items() if v[0] == n.rule)]))
+                slips = slips[:1]
+        if slips:
+            slip = min(slips, key=lambda n: len(n.getters))  # the slip closest to the getter
+            return Note(slip.rule, slip.section, f"{slip.text} (as written; the later drafts' "
+                        "fix gives the current standard's value)", (getter,))
+    comps = res.components.get("url")
+    relative = isinstance(comps, dict) and bool(comps.get("relative flag"))
+    if not relative and getter in ("host", "hostname", "port", "pathname", "search"):
+        data = comps.get("scheme data") if isinstance(comps, dict) else ""
+        return Note("scheme data", "4.2 scheme data state",
+                    "not a relative scheme: everything after ':' up to '#' is scheme data "
+                    f"({data!r}), with no host, port, path or query", (getter,))
+    how = how_differs(ours, cur)
+    if relative and isinstance(comps, dict) and comps.get("scheme") in RELATIVE_SCHEMES and \
+            comps.get("scheme") not in DEFAULT_PORTS and comps.get("scheme") != "file" and getter in ("host", "hostname", "port", "pathname"):
+        return Note("relative scheme", "4", f"{comps.get('scheme')!r} is a relative scheme "
+                    "here (the current standard does not make it special), so an authority is "
+                    "expected after ':'", (getter,))
+    if getter == "hostname" and len(ours) < len(cur) and cur.endswith(ours):
+        return Note("authority state, step 2", "4.2 authority state", "the pointer goes back by "
+                    "the number of code points in buffer, which misses the code points the "
+                    "authority state skipped (tab, newline) or the '@': the host starts late",
+                    (getter,))
+    if getter == "pathname" and ours == re.sub("%2[eE]", ".", cur):
+        return Note("relative path state, step 2", "4.2 relative path state 2", "'%2e' is read "
+                    "as '.' wherever it is in a segment", (getter,))
+    if getter == "hostname":
+        return Note("host parsing stub", "3.2", "host parsing is a stub ('To parse ...'): "
+                    "urlcalc keeps the host as written (no lowercasing, no IDNA, no IPv4 or IPv6 "
+                    "parsing)", (getter,), KIND_UNSPECIFIED)
+    if getter == "port":
+        return Note("port state 2.1", "4.2 port state", "'parse buffer and set port' is a stub: "
+                    "urlcalc sets port to buffer as written (leading zeros and default ports "
+                    "stay)", (getter,), KIND_UNSPECIFIED)
+    if getter in _ESCAPE_SET and how in ("kept", "encoded", "percent", "hex-case"):
+        return Note(_ESCAPE_SET[getter], "4.2 escape sets",
+                    f"the {_ESCAPE_SET[getter]} differs from the current standard's "
+                    "percent-encode set", (getter,))
+    if getter == "protocol":
+        return Note("relative state", "4.2 relative state",
+                    "the relative state sets url's scheme to base's scheme", (getter,))
+    return None
+
+
+def explain_serialization(res: EditionResult, getter: str, ours: str,
+                          current: dict[str, str]) -> Note | None:
+    """``href`` differs though every part agrees: the serialiser (4.3) keeps userinfo whole."""
+    if getter == "origin":
+        return Note("origin", "5.2", "the origin attribute defers to [ORIGIN] (RFC 6454): "
+                    "urlcalc serialises scheme://host[:port] for relative schemes other than "
+                    "file, else 'null'", (getter,), KIND_UNSPECIFIED)
+    if getter != "href":
+        return None
+    comps = res.components.get("url")
+    if isinstance(comps, dict) and not comps.get("userinfo") and (
+            current.get("username") or current.get("password")):
+        return Note("relative state", "4.2 relative state", "the relative state copies base's "
+                    "host, port, path and query, not its userinfo", (getter,))
+    if isinstance(comps, dict) and comps.get("userinfo"):
+        return Note("serialize", "4.3", f"userinfo {comps['userinfo']!r} is serialised whole, "
+                    "delimiters and all (URLUtils (2012) has no username or password)",
+                    (getter,))
+    return None
+
+
+def accepts(res: EditionResult, failure: str) -> Note:
+    """The rule of the 2012 draft that accepts an input the current standard rejects."""
+    from .explain import failure_part
+
+    part = failure_part(failure)
+    if part == "port":
+        return Note("port state 2.1", "4.2 port state", "'parse buffer and set port' is a stub: "
+                    "nothing checks the port's range", ("href",), KIND_UNSPECIFIED)
+    if part == "host":
+        return Note("host parsing stub", "3.2", "host parsing is a stub ('To parse ...'): "
+                    "nothing checks the host", ("href",), KIND_UNSPECIFIED)
+    return Note("neuter", "4.2", "the state machine neuters the URL only for a non-digit in the "
+                "port or a missing relative base; nothing else fails", ("href",))

@@ -24,7 +24,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import EditionResult, empty_getters, hash_getter, search_getter
+from .model import (
+    KIND_UNSPECIFIED,
+    EditionResult,
+    Note,
+    empty_getters,
+    hash_getter,
+    search_getter,
+)
 
 ID = "whatwg_2014"
 NAME = "URL Standard, grammar edition (2014)"
@@ -505,6 +512,18 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
             base_obj, _, _, _ = run(base, {"scheme": "about"}, errata)
             res.components["base"] = {k: v for k, v in base_obj.items() if not k.startswith("_")}
         result, tree, errors, cut = run(input, base_obj, errata)
+        uses_base = base is None or not re.match(
+            re.escape(str(result.get("scheme"))) + ":", input.strip(ASCII_WHITESPACE), re.I)
+        if base is not None and uses_base and not errata and _step2_misreads(
+                base.strip(ASCII_WHITESPACE), base_obj):
+            res.hit_unspecified(UNSPECIFIED[6])
+            res.note(
+                "non-relative-url step 2 (as written)",
+                "non-relative-url(input)",
+                f"the base {base!r} is misread: as written step 2 inverts its condition, "
+                f"so the base's scheme is {base_obj.get('scheme')!r}",
+                STEP2_GETTERS,
+            )
     except ParseException as e:
         res.note(e.rule, "Parsing Rules", f"parse exception: {e}", ("href",))
         res.components["parse exception"] = str(e)
@@ -562,16 +581,121 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
             "non-relative-url(input)",
             f"{scheme!r} is a relative scheme, so step 2 does not return failure and the "
             "URL is read as scheme + scheme data",
-            ("host", "hostname", "port", "username", "password", "pathname"),
+            STEP2_GETTERS,
         )
-    looks_absolute = re.match(r"[A-Za-z][A-Za-z+\-.]*:", stripped) is not None
-    if not errata and production == "relative-url row4" and looks_absolute:
+    if not errata and production == "relative-url row4" and _looks_absolute(stripped):
         res.hit_unspecified(UNSPECIFIED[6])
         res.note(
             "non-relative-url step 2 (as written)",
             "non-relative-url(input)",
             "the scheme is not a relative scheme, so step 2 returns failure and the input "
             "is read as a path relative to the base",
-            ("protocol", "pathname"),
+            STEP2_GETTERS,
         )
     return res
+
+
+#: Every getter a misreading of non-relative-url step 2 changes (href and origin are cut off).
+STEP2_GETTERS = ("protocol", "username", "password", "host", "hostname", "port", "pathname")
+
+
+def _looks_absolute(s: str) -> bool:
+    return re.match(r"[A-Za-z][A-Za-z+\-.]*:", s) is not None
+
+
+def _step2_misreads(s: str, result: dict[str, Any]) -> bool:
+    """Whether the as-written step 2 decided how ``s`` (read as ``result``) was matched."""
+    rule = result.get("_rule")
+    if rule == "non-relative-url":
+        return result.get("scheme") in RELATIVE_SCHEMES
+    return rule == "relative-url row4" and _looks_absolute(s)
+
+
+# --- why a getter differs from the current standard's -------------------------------------------
+
+#: Every section this edition cites (the seed's headings), with the seed's own words there.
+SECTIONS: dict[str, str] = {
+    "Parsing Rules": "Parsing Rules {#parsing-rules}",
+    "url(input)": "If result.scheme has a default port, and if result.port is equal to that "
+                  "default, then delete the port property from result.",
+    "file-url(input)": "file-url(input)",
+    "non-relative-url(input)": "does not match any relative scheme then return failure.",
+    "relative-url(input)": "Set result.host to base.host.",
+    "authority(input)": "If port is present, set result.port to its value.",
+    "user(input)": "Return the cleansed result using the default encode set.",
+    "password(input)": "Return the cleansed result using the default encode set.",
+    "host(input)": "Let domain be the result of host parsing result.",
+}
+
+
+def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str]) -> Note | None:
+    """The rule of the 2014 edition that made ``getter`` differ from the current standard's."""
+    step2 = [n for n in res.notes if n.rule == "non-relative-url step 2 (as written)"
+             and getter in n.getters]
+    step2.sort(key=lambda n: n.text.startswith("the base "))  # the input's own reading first
+    if step2:
+        return Note(step2[0].rule, step2[0].section, step2[0].text, (getter,), step2[0].kind)
+    production = str(res.components.get("production") or "")
+    if "base" not in res.components and production.startswith("relative-url") and getter in (
+            "protocol", "hostname", "host", "pathname"):
+        return Note("no base (cut off)", "url(input)", "the URL API, and so what a missing base "
+                    "is, is cut off in the seed: urlcalc reads a relative URL against a base "
+                    "whose scheme is 'about' (like the 2012 constructor's about:blank)",
+                    (getter,), KIND_UNSPECIFIED)
+    if production == "relative-url row4" and getter == "protocol":
+        return Note("relative-url row 4", "relative-url(input)", "the input does not start "
+                    "with a scheme the rows match, so row 4 takes result.scheme from base.scheme",
+                    (getter,))
+    if production == "non-relative-url" and getter in ("username", "password", "host",
+                                                       "hostname", "port"):
+        return Note("non-relative-url", "non-relative-url(input)", "a non-relative URL has "
+                    "only a scheme and scheme data: no credentials, host or port", (getter,))
+    if production == "relative-url row4" and getter in ("username", "password", "port"):
+        return Note("relative-url row 4", "relative-url(input)", "row 4 copies only "
+                    "base.host (and base.scheme): not the base's username, password or port",
+                    (getter,))
+    cut = "cut off in the seed: urlcalc shows the matched text, unprocessed"
+    if getter in ("username", "password"):
+        return Note("cleanse (cut off)", f"{'user' if getter == 'username' else 'password'}"
+                    "(input)", f"'cleanse' and the 'default encode set' are {cut}", (getter,),
+                    KIND_UNSPECIFIED)
+    if getter == "hostname":
+        return Note("host parsing (cut off)", "host(input)", f"host parsing is {cut} (only "
+                    "tab, newline and zero-width code points removed)", (getter,),
+                    KIND_UNSPECIFIED)
+    if getter == "port":
+        return Note("port (cut off)", "authority(input)", f"the port production is {cut} "
+                    "(digits as matched)", (getter,), KIND_UNSPECIFIED)
+    if getter in ("search", "hash"):
+        return Note(f"{'query' if getter == 'search' else 'fragment'} (cut off)", "url(input)",
+                    f"the value of {'query' if getter == 'search' else 'fragment'} is {cut}",
+                    (getter,), KIND_UNSPECIFIED)
+    if getter == "protocol":
+        return Note(production or "url", "url(input)", "the scheme as the matched production "
+                    "gives it", (getter,))
+    return None
+
+
+def accepts(res: EditionResult, failure: str) -> Note:
+    """The rule of the 2014 edition that accepts an input the current standard rejects."""
+    from .explain import failure_part
+
+    step2 = next((n for n in res.notes if n.rule == "non-relative-url step 2 (as written)"),
+                 None)
+    if step2 is not None:
+        return Note(step2.rule, step2.section, step2.text, ("href",), step2.kind)
+    part = failure_part(failure)
+    if "base" not in res.components and str(res.components.get("production")).startswith(
+            "relative-url"):
+        return Note("no base (cut off)", "url(input)", "the URL API, and so what a missing base "
+                    "is, is cut off in the seed: urlcalc reads a relative URL against a base "
+                    "whose scheme is 'about'", ("href",), KIND_UNSPECIFIED)
+    if part == "host":
+        return Note("host parsing (cut off)", "host(input)", "the seed is cut off inside "
+                    "host(input), before the checks that would fail this host", ("href",),
+                    KIND_UNSPECIFIED)
+    if part == "port":
+        return Note("port (cut off)", "authority(input)", "the port production is cut off in "
+                    "the seed: no range is checked", ("href",), KIND_UNSPECIFIED)
+    return Note(str(res.components.get("production") or "url"), "url(input)",
+                "the input matches the url railroad diagram", ("href",))
