@@ -33,6 +33,12 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
         by_class = ", ".join(f"{k} {v:,}" for k, v in sorted(fuzz.items()))
         write(f"API fuzz (tests/test_api_fuzz.py): {total:,} requests ({by_class}); "
               f"5xx seen: {fuzz.get('5xx', 0)}")
+    grid = getattr(sys.modules.get("test_editions_grid"), "SUMMARY", None)
+    if grid:
+        write(f"compare grid (tests/test_editions_grid.py): {grid[0]}")
+    shares = getattr(sys.modules.get("test_editions_causes"), "SUMMARY", None)
+    if shares:
+        write(f"compare difference lines (tests/test_editions_causes.py): {shares[0]}")
     differential = getattr(sys.modules.get("test_differential"), "SUMMARY", None)
     if differential:
         write(f"differential vs whatwg-url (tests/test_differential.py): {differential[0]}")

@@ -55,10 +55,11 @@ def _clip_trace(edition: dict[str, Any]) -> None:
     edition["trace_clipped"] = None
     if not trace:
         return
+    steps = edition.pop("trace_steps", len(trace))
     kept, cut = _clip(trace[:MAX_TRACE_STEPS])
-    if cut or len(trace) > MAX_TRACE_STEPS:
+    if cut or steps > MAX_TRACE_STEPS:
         edition["trace"] = kept
-        edition["trace_clipped"] = {"steps": len(trace), "kept": len(kept),
+        edition["trace_clipped"] = {"steps": steps, "kept": len(kept),
                                     "max_text": MAX_TRACE_TEXT}
 
 
@@ -85,7 +86,8 @@ def compare_model(input: str, base: str | None = None, errata: bool = False) -> 
         failure_name = getattr(error, "name", None) or getattr(e.failure, "reason", None)
     out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
                            "engine": engine_info(), "errata": errata}
-    out.update(compare(input, base, current, errata=errata, current_failure=failure_name))
+    out.update(compare(input, base, current, errata=errata, current_failure=failure_name,
+                       max_trace=MAX_TRACE_STEPS))
     out["current_failure"] = current_failure
     for edition in out["editions"]:
         _clip_trace(edition)

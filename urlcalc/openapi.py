@@ -311,7 +311,10 @@ def _schemas() -> dict[str, Schema]:
             "editions": {"type": "array", "items": _obj(
                 {"edition": STR},
                 {"trace_clipped": _nullable(_obj({"steps": INT, "kept": INT}))})},
-            "rows": {"type": "array"}, "differences": {"type": "array"}}),
+            "rows": {"type": "array"}, "differences": {"type": "array", "items": _obj(
+                {"edition": STR, "getter": STR, "rule": STR, "section": STR, "text": STR,
+                 "kind": {"type": "string", "enum": ["rule", "unspecified", "mapping"]},
+                 "quote": STR})}}),
         "RandomResult": _result("random", {
             "edition": {"type": "string", "enum": list(EDITIONS)}, "name": STR, "year": INT,
             "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "input": STR,

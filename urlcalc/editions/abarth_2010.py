@@ -477,6 +477,10 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
                     "standard does not make it special)", (getter,), KIND_UNSPECIFIED)
     how = how_differs(ours, cur)
     as_written = "kept as written: the draft only splits the string (no case, percent-encoding "
+    if getter == "host" and res.getters.get("hostname") == current.get("hostname"):
+        return Note("host and port", "3.3", "the draft has no host getter: urlcalc's mapping "
+                    "joins host and port with ':' whenever 3.3 found a port, an empty one too",
+                    (getter,), KIND_UNSPECIFIED)
     if getter == "protocol":
         return Note("3.1", "3.1", as_written + "or control-character rules inside the "
                     "scheme; only leading and trailing control characters are consumed)",

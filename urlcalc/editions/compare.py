@@ -34,13 +34,14 @@ def _line(mod: Any, eid: str, getter: str, note: Note, text: str | None = None) 
 
 def compare(
     input: str, base: str | None = None, current: dict[str, str] | None = None,
-    errata: bool = False, current_failure: str | None = None,
+    errata: bool = False, current_failure: str | None = None, max_trace: int | None = None,
 ) -> dict[str, Any]:
     """Run all editions; ``current`` holds the current standard's eleven getters (or None
     when the current standard fails to parse; ``current_failure`` then names the validation
     error that failed it, when known). ``errata`` reads the seeds with their slips fixed
     (editions that have such a reading); by default each seed is read as written.
-    Returns a JSON-serialisable dict."""
+    ``max_trace`` keeps only that many steps of each edition's trace (``trace_steps`` then
+    says how many there were). Returns a JSON-serialisable dict."""
     results: dict[str, EditionResult] = {}
     for eid, mod in EDITIONS.items():
         if errata and "errata" in inspect.signature(mod.parse).parameters:
@@ -50,7 +51,11 @@ def compare(
     editions: list[dict[str, Any]] = []
     for eid, res in results.items():
         mod = EDITIONS[eid]
+        steps = len(res.trace or ())
+        if max_trace is not None and res.trace is not None and steps > max_trace:
+            res.trace = res.trace[:max_trace]
         entry = res.to_json()
+        entry["trace_steps"] = steps
         entry.update(
             {
                 "id": eid,

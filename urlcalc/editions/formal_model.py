@@ -812,6 +812,11 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
         rewrite = next((n for n in res.notes if n.rule == "path normalisation"), None)
         if rewrite is not None:
             return Note(rewrite.rule, rewrite.section, rewrite.text, (getter,))
+        if any(f"({t} {d})" in str(res.components.get("base")) for t in ("dir", "file")
+               for d in DOTS + DOT):
+            return Note("parse-resolve-and-normalise", "Concluding", "the base is resolved "
+                        "against as parsed and the result normalised after: the base's own dot "
+                        "segments were never normalised away", (getter,))
     return None
 
 

@@ -683,6 +683,9 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
         return res.fail("InvalidStateError: the base URL failed to parse")
     fired: set[str] = set()
     url = basic_parse(input, base_url, errata=errata, trace=trace, fired=fired)
+    if input.strip(ASCII_WHITESPACE) != input.strip("".join(map(chr, range(0x21)))):
+        res.note("step 1.3", "4.2", "only ASCII whitespace is removed from the ends of the "
+                 "input: other C0 control code points stay (and are escaped)")
     res.components["url"] = url.to_json()
     res.components["serialization"] = None if url.fatal else url.serialize()
     res.getters = getters_of(url, input)
@@ -830,6 +833,10 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
         return Note("port state 2.1", "4.2 port state", "'parse buffer and set port' is a stub: "
                     "urlcalc sets port to buffer as written (leading zeros and default ports "
                     "stay)", (getter,), KIND_UNSPECIFIED)
+    ends = next((n for n in res.notes if n.rule == "step 1.3"), None)
+    if ends is not None and getter in ("pathname", "search", "hash") and any(
+            f"%{c:02X}" in ours and f"%{c:02X}" not in cur for c in range(0x20)):
+        return Note(ends.rule, ends.section, ends.text, (getter,))
     if getter in _ESCAPE_SET and how in ("kept", "encoded", "percent", "hex-case"):
         return Note(_ESCAPE_SET[getter], "4.2 escape sets",
                     f"the {_ESCAPE_SET[getter]} differs from the current standard's "
@@ -837,6 +844,13 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
     if getter == "protocol":
         return Note("relative state", "4.2 relative state",
                     "the relative state sets url's scheme to base's scheme", (getter,))
+    if getter == "pathname":
+        return Note("relative path state", "4.2 relative path state", "the path as the relative "
+                    "path state builds it: the URL default escape set, '%2e' read as '.', and "
+                    "'.' and '..' as written", (getter,))
+    if getter in _ESCAPE_SET:
+        return Note(_ESCAPE_SET[getter], "4.2 escape sets", f"the {_ESCAPE_SET[getter]} differs "
+                    "from the current standard's percent-encode set", (getter,))
     return None
 
 
