@@ -751,6 +751,7 @@ SECTIONS: dict[str, str] = {
                       "constraints:",
     "URL Grammar": "This subsection specifies the grammar for URL-strings.",
     "Host Parsing": "Apply IDNA/ Nameprep normalisation.",
+    "IPv6 Addresses": "IPv6 Addresses Double check the following, and include it here",
     "IPv4 Address": "An IPv4 address-string consists of one up to four dot-separated numbers "
                     "with an optional trailing dot.",
     "Forcing": "There is an additional operation on URLs that I have named force.",
@@ -792,9 +793,10 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
         return Note(forced.rule, forced.section, forced.text, (getter,))
     if getter == "hostname":
         if ours.startswith("["):
-            what = "IPv6 addresses are not specified ('Double check ...'): urlcalc keeps the "
-            what += "bracketed text, lowercased"
-        elif res.components.get("parser mode") == "generic":
+            return Note("IPv6 addresses", "IPv6 Addresses", "the section is a placeholder "
+                        "('Double check the following, and include it here'): urlcalc keeps the "
+                        "bracketed text, lowercased", (getter,), KIND_UNSPECIFIED)
+        if res.components.get("parser mode") == "generic":
             what = "generic-mode hosts are opaque: urlcalc keeps them as written"
         else:
             what = "the host-parsing phases are only listed: urlcalc uses IDNA2003 Nameprep and "
