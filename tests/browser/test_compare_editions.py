@@ -41,13 +41,20 @@ def test_seven_columns_highlighted_cells_and_rules(probe: PageProbe) -> None:
     expect(cell(page, "formal_model", "href")).to_contain_text("http://example.com/%7efoo")
     expect(cell(page, "formal_model", "href")).not_to_have_class(re.compile(r"\bdiffers\b"))
     expect(cell(page, "rfc3986", "search")).not_to_have_class(re.compile(r"\bdiffers\b"))
-    # one line per difference, naming the edition's rule and its section
-    line = page.locator('#editions-differences li[data-edition="rfc3986"][data-section="6.2.2"]')
+    # one line per difference, naming the edition's rule, its section and the seed's words there:
+    # %7e decoded by 6.2.2.2; ':80' kept because 6.2.3 is not part of 6.2.2 (not 6.2.2.1 case)
+    line = page.locator('#editions-differences li[data-edition="rfc3986"][data-section="6.2.2.2"]')
     expect(line.first).to_contain_text("RFC 3986")
-    expect(line.first).to_contain_text("syntax-based normalization")
-    expect(line.first).to_contain_text("§ 6.2.2")
+    expect(line.first).to_contain_text("percent-encoding normalization")
+    expect(line.first).to_contain_text("§ 6.2.2.2")
+    expect(line.first.locator(".ed-quote q")).to_contain_text("decoding any percent-encoded octet")
+    port = page.locator('#editions-differences li[data-edition="rfc3986"][data-section="6.2.3"]')
+    expect(port.first).to_contain_text("port")
     expect(page.locator('#editions-differences li[data-edition="w3c_2012"]').first) \
         .to_contain_text("§ 4.2")
+    # where the 2012 text is a stub, the line says it is urlcalc's choice, not the edition's rule
+    stub = page.locator('#editions-differences li[data-edition="w3c_2012"][data-kind="unspecified"]')
+    expect(stub.first).to_contain_text("urlcalc's choice")
     differing = int(page.locator("#editions-summary").get_attribute("data-differing") or "-1")
     expected = page.evaluate("""() => new Set([...document.querySelectorAll(
         '#editions-table td.differs')].map((td) => td.dataset.edition)).size""")

@@ -41,7 +41,8 @@ DEFAULT_PORTS = {"ftp": "21", "http": "80", "https": "443", "ws": "80", "wss": "
 Explainer = Callable[[EditionResult, str, str, dict[str, str]], "Note | None"]
 
 _TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
-_IPV4 = re.compile(r"(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)")
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_IPV4 = re.compile(rf"(?:{_OCTET}\.){{3}}{_OCTET}")
 
 
 # --- how two values differ -------------------------------------------------------------------

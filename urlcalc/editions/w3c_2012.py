@@ -786,7 +786,7 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
 
     cur = current.get(getter, "")
     fixed = res.alternatives.get("errata")
-    if fixed is not None and fixed.get(getter) == cur and getter not in PARTS:
+    if fixed is not None and fixed.get(getter) != ours and getter not in PARTS:
         slips = [n for n in res.notes
                  if n.section in _FIRED_SECTION.values() and getter in n.getters]
         alone = {k[4:]: v for k, v in res.alternatives.items() if k.startswith("fix:")}
@@ -802,8 +802,10 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
                 slips = slips[:1]
         if slips:
             slip = min(slips, key=lambda n: len(n.getters))  # the slip closest to the getter
+            after = ("the current standard's value" if fixed.get(getter) == cur
+                     else f"{fixed.get(getter)!r}")
             return Note(slip.rule, slip.section, f"{slip.text} (as written; the later drafts' "
-                        "fix gives the current standard's value)", (getter,))
+                        f"fix gives {after})", (getter,))
     comps = res.components.get("url")
     relative = isinstance(comps, dict) and bool(comps.get("relative flag"))
     if not relative and getter in ("host", "hostname", "port", "pathname", "search"):
@@ -812,9 +814,10 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
                     "not a relative scheme: everything after ':' up to '#' is scheme data "
                     f"({data!r}), with no host, port, path or query", (getter,))
     how = how_differs(ours, cur)
-    if relative and isinstance(comps, dict) and comps.get("scheme") in RELATIVE_SCHEMES and \
-            comps.get("scheme") not in DEFAULT_PORTS and comps.get("scheme") != "file" and getter in ("host", "hostname", "port", "pathname"):
-        return Note("relative scheme", "4", f"{comps.get('scheme')!r} is a relative scheme "
+    scheme = comps.get("scheme") if isinstance(comps, dict) else None
+    if relative and scheme in RELATIVE_SCHEMES and scheme not in DEFAULT_PORTS and \
+            scheme != "file" and getter in ("host", "hostname", "port", "pathname"):
+        return Note("relative scheme", "4", f"{scheme!r} is a relative scheme "
                     "here (the current standard does not make it special), so an authority is "
                     "expected after ':'", (getter,))
     if getter == "hostname" and len(ours) < len(cur) and cur.endswith(ours):

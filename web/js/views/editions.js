@@ -7,6 +7,12 @@ import { GETTERS } from "./components.js";
 export const CURRENT = "current";
 const STATUS_LABEL = { ok: "reads it", failure: "rejects it", unspecified: "unspecified" };
 const STATUS_PILL = { ok: "ok", failure: "bad", unspecified: "warn" };
+/** Whose rule a difference line names (the edition's needs no label). */
+const KIND_LABEL = { unspecified: "urlcalc's choice", mapping: "urlcalc's mapping" };
+const KIND_TITLE = {
+  unspecified: "The edition's text is silent here: this is what urlcalc chose to go on, not the edition's rule",
+  mapping: "How urlcalc maps the edition's components onto this getter, not a rule of the edition",
+};
 // What each edition's trace holds, in its own terms (the model's trace is a list of steps).
 const TRACE_CAPTION = {
   rfc3986: "5.2 resolution: 5.2.2, the 5.2.3 merge and every pass of the 5.2.4 remove_dot_segments loop",
@@ -255,12 +261,14 @@ export class EditionsView {
 
     this.tableWrap.replaceChildren(this.table(model));
     this.diffs.replaceChildren(...groupDifferences(model.differences).map((d) => h("li", {
-      data: { edition: d.edition, getters: d.getters.join(" "), rule: d.rule, section: d.section || "" },
+      data: { edition: d.edition, getters: d.getters.join(" "), rule: d.rule, section: d.section || "", kind: d.kind || "rule" },
     }, h("strong", null, names[d.edition] || d.edition), " · ",
     d.getters.map((g, i) => [i ? ", " : "", h("code", null, g)]), ": ",
     h("span", { class: "ed-rule" }, termText(d.rule, terms[d.edition])),
     d.section ? [" ", h("span", { class: "ed-sec" }, "(", sectionText(d.section), ")")] : null,
-    " — ", termText(d.text, terms[d.edition]))));
+    KIND_LABEL[d.kind] ? [" ", h("span", { class: "pill warn", title: KIND_TITLE[d.kind] }, KIND_LABEL[d.kind])] : null,
+    " — ", termText(d.text, terms[d.edition]),
+    d.quote ? h("span", { class: "muted small ed-quote" }, " The edition's words there: ", h("q", null, vis(d.quote))) : null)));
     if (!model.differences.length) this.diffs.append(h("li", { class: "muted" }, "No differences: every edition that decides a getter agrees with the current standard."));
     this.unspec.replaceChildren(...model.unspecified.map((u) => h("li", { data: { edition: u.edition } },
       h("strong", null, names[u.edition] || u.edition), ": ", vis(u.text))));
