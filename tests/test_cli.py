@@ -104,6 +104,16 @@ def test_compare() -> None:
     assert json.loads(out)["kind"] == "compare"
 
 
+def test_compare_with_a_file_base_says_unspecified() -> None:
+    # issue 9: the 2012 draft's relative state copies the scheme of a null base: unspecified
+    code, out, err = run("compare", "x", "--base", "file:///")
+    assert code == 0 and not err
+    assert "(unspecified)" in out and "w3c_2012: Relative state with a null base" in out
+    code, out, _ = run("compare", "x", "--base", "file:///C:/a", "--json")
+    w3c = next(e for e in json.loads(out)["editions"] if e["id"] == "w3c_2012")
+    assert code == 0 and w3c["status"] == "unspecified"
+
+
 def test_python_dash_m() -> None:
     p = subprocess.run([sys.executable, "-m", "urlcalc", "parse", "https://x"],
                        capture_output=True, text=True, check=False)
