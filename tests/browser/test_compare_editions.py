@@ -53,7 +53,8 @@ def test_seven_columns_highlighted_cells_and_rules(probe: PageProbe) -> None:
     expect(page.locator('#editions-differences li[data-edition="w3c_2012"]').first) \
         .to_contain_text("§ 4.2")
     # where the 2012 text is a stub, the line says it is urlcalc's choice, not the edition's rule
-    stub = page.locator('#editions-differences li[data-edition="w3c_2012"][data-kind="unspecified"]')
+    stub = page.locator(
+        '#editions-differences li[data-edition="w3c_2012"][data-kind="unspecified"]')
     expect(stub.first).to_contain_text("urlcalc's choice")
     differing = int(page.locator("#editions-summary").get_attribute("data-differing") or "-1")
     expected = page.evaluate("""() => new Set([...document.querySelectorAll(
