@@ -101,7 +101,7 @@ def test_compare_never_raises_and_every_line_names_a_rule() -> None:
     lines = counts["difference lines"]
     share = len(mapping_lines) / lines if lines else 0.0
     SUMMARY[:] = [
-        f"{len(pairs):,} (input, base) pairs, {len(runs) - len(pairs):,} of them also with errata "
+        f"{len(pairs):,} (input, base) pairs + {len(runs) - len(pairs):,} WPT runs with errata "
         f"({counts['compared']:,} compared, "
         f"{counts['too long (4xx)']} over {MAX_COMPARE_CHARS} code points) in {seconds:.1f} s; "
         f"exceptions: {len(errors)}; {lines:,} difference lines: "

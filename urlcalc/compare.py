@@ -82,8 +82,11 @@ def compare_model(input: str, base: str | None = None, errata: bool = False) -> 
     except URLParseError as e:
         current = None
         current_failure = str(e)
+        # the validation error that failed it, else the algorithm that returned failure
         error = getattr(e.failure, "error", None)
-        failure_name = getattr(error, "name", None) or getattr(e.failure, "reason", None)
+        cause = getattr(e.failure, "cause", None)
+        failure_name = (getattr(error, "name", None) or (cause[0] if cause else None)
+                        or getattr(e.failure, "reason", None))
     out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
                            "engine": engine_info(), "errata": errata}
     out.update(compare(input, base, current, errata=errata, current_failure=failure_name,

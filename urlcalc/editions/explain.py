@@ -186,7 +186,7 @@ def failure_part(failure: str) -> str:
     low = failure.lower()
     if low.startswith("port"):
         return "port"
-    if low.startswith(("ipv4", "ipv6", "domain", "host")):
+    if low.startswith(("ipv4", "ipv6", "domain", "host", "opaque")):
         return "host"
     if "scheme" in low:
         return "scheme"
