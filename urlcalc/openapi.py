@@ -16,7 +16,7 @@ from typing import Any, get_args
 from urlcalc.api import GETTERS
 from urlcalc.compare import MAX_SEED
 from urlcalc.editions import EDITIONS
-from urlcalc.model import MAX_INPUT_BYTES, MAX_OPS, MODEL_VERSION, OPERATIONS
+from urlcalc.model import MAX_ANSWER_CHARS, MAX_INPUT_BYTES, MAX_OPS, MODEL_VERSION, OPERATIONS
 from urlcalc.percent import ENCODE_SETS
 from urlcalc.record import HostKind
 from urlcalc.server import MAX_SET_VALUES_BYTES, MAX_TRACED_SET_VALUES_BYTES
@@ -259,12 +259,17 @@ def _schemas() -> dict[str, Schema]:
     records = {"record": _nullable(_ref("Record")), "getters": _nullable(_ref("Getters"))}
     errors = {"type": "array", "items": _ref("ValidationError")}
     operation = _obj({
-        "op": STR, "value": STR, "before": _ref("Record"), "after": _ref("Record"),
-        "changed": STR_LIST, "getters_before": _ref("Getters"), "getters_after": _ref("Getters"),
+        "op": STR, "value": STR, "before": _nullable(_ref("Record")),
+        "after": _nullable(_ref("Record")), "changed": STR_LIST,
+        "getters_before": _nullable(_ref("Getters")), "getters_after": _nullable(_ref("Getters")),
         "changed_getters": STR_LIST, "reason": NULL_STR,
         "cited": _nullable(_ref("Citation")), "threw": NULL_STR,
         "validation_errors": errors, "trace": _nullable(_ref("Trace")),
-    }, description="One setter operation: the record and getters before and after.")
+    }, {"validation_errors_total": INT, "summarised": BOOL},
+        description="One setter operation: the record and getters before and after (null when "
+        "the operation is summarised: the answer reached its budget of about "
+        f"{MAX_ANSWER_CHARS:,} characters; what changed, why, and the validation errors, cut "
+        "to the budget, are kept).")
     host_entry = _obj({"ok": BOOL, "validation_errors": errors, "trace": _nullable(_ref("Trace"))},
                       {"kind": STR, "serialized": STR, "unicode": STR, "failure": STR,
                        "cause": _ref("Citation"),
@@ -291,7 +296,8 @@ def _schemas() -> dict[str, Schema]:
             "hostname_unicode": STR, "provenance": {"type": "array", "items": {"type": "object"}}}),
         "SetResult": _result("set", {
             "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
-            "operations": {"type": "array", "items": _ref("Operation")}, **records}),
+            "operations": {"type": "array", "items": _ref("Operation")}, **records},
+            {"summarised_operations": INT}),
         "HostResult": _result("host", {"input": STR, "domain": _ref("HostEntry"),
                                        "opaque": _ref("HostEntry")}),
         "UrlencodedResult": _result("urlencoded", {
@@ -301,7 +307,7 @@ def _schemas() -> dict[str, Schema]:
         "PercentResult": _result("percent", {
             "input": STR, "encode_set": {"type": "string", "enum": list(ENCODE_SETS)},
             "encoding": STR, "encoded": STR, "decoded_utf8": STR, "decoded_bytes": STR,
-            "encode_sets": STR_LIST}),
+            "encode_sets": STR_LIST}, {"output_encoding": STR, "note": STR}),
         "ValidateResult": _result("validate", {
             "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
             "valid": _nullable(_ref("Verdict")), "validation_errors": errors}),
