@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -485,3 +489,65 @@ def test_slow_requests_are_closed_at_their_deadline(live: Live, what: str, raw: 
                 break
         assert closed_after is not None, what
         assert deadline <= closed_after < deadline + 2.5, (what, closed_after)
+
+
+# --- the worker processes end with the server ------------------------------------------------------
+
+
+def _descendants(pid: int) -> set[int]:
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            tids = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                children = Path(f"/proc/{parent}/task/{tid}/children").read_text().split()
+            except OSError:
+                continue
+            for child in map(int, children):
+                if child not in out:
+                    out.add(child)
+                    todo.append(child)
+    return out
+
+
+def _alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        if "\nState:\tZ" not in state:
+            alive.add(pid)
+    return alive
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_worker_processes_end_with_the_server(sig: int) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "urlcalc", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line or "urlcalc at http" in line:
+                break
+        workers = _descendants(proc.pid)
+        assert workers, "urlcalc serve started no worker process"
+        proc.send_signal(sig)
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 15
+        while _alive(workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not _alive(workers), f"left behind after {signal.Signals(sig).name}"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)

@@ -24,6 +24,7 @@ import json
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -88,6 +89,23 @@ def compute(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
     return Answer(200, body, gzipped)
 
 
+def _watch_server(server_pid: int) -> None:
+    """Run in each new worker: exit when the server process is gone (killed without a chance
+    to shut its pool down, a worker would otherwise wait for work forever)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:
+                pass  # alive, under another user (a reused pid): keep watching
+
+    threading.Thread(target=watch, name="urlcalc-watch-server", daemon=True).start()
+
+
 def _warm() -> int:
     """Run in each new worker: import the model and its tables before the first request."""
     from urlcalc import model
@@ -126,7 +144,9 @@ class HeavyGate:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["urlcalc.model"])
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=context,
-                                                 max_tasks_per_child=MAX_TASKS_PER_WORKER)
+                                                 max_tasks_per_child=MAX_TASKS_PER_WORKER,
+                                                 initializer=_watch_server,
+                                                 initargs=(os.getpid(),))
             return self._pool
 
     def start(self) -> None:
@@ -156,7 +176,8 @@ class HeavyGate:
             self._slots.release()
 
     def close(self) -> None:
+        """Stop the worker processes (running requests are finished first)."""
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)

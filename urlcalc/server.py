@@ -35,6 +35,7 @@ import ipaddress
 import json
 import os
 import shutil
+import signal
 import sys
 import threading
 from collections.abc import Iterable
@@ -682,6 +683,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
     # Bind first: a taken port or a foreign address fails before the slow start-up.
     server = make_server(app, host, port, threads=THREADS, security_headers=SECURITY_HEADERS,
                          max_body_bytes=MAX_BODY_BYTES)
+    # SIGTERM (a service manager, `kill`) ends the server as Ctrl+C does: through the finally
+    # below, which stops the worker processes.
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         warm_up(app)
         gate.start()
@@ -701,8 +705,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         server.close()
         gate.close()
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 # --- static export --------------------------------------------------------------------------------
