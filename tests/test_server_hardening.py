@@ -11,6 +11,7 @@ Linux) stand for other machines of a classroom.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -117,7 +118,7 @@ def test_percent_grid_every_label_every_set_never_5xx(client: FlaskClient) -> No
     assert answered > 500 and refused > 100
 
 
-# --- 8: error bodies name no server path ---------------------------------------------------------
+# --- 8: error bodies name no server path ----------------------------------------------------------
 
 
 def test_error_bodies_name_no_server_path(tmp_path: Path) -> None:
@@ -139,7 +140,7 @@ def test_error_bodies_name_no_server_path(tmp_path: Path) -> None:
     assert "make npm" in error_of(responses[2])
 
 
-# --- 10: the Host header ---------------------------------------------------------------------------
+# --- 10: the Host header --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("bound", "extra", "host", "ok"), [
@@ -219,7 +220,7 @@ def test_validation_errors_are_budgeted_and_counted() -> None:
     assert answer["validation_errors"][:10] == full["validation_errors"][:10]
 
 
-# --- 2: the heavy-request gate ---------------------------------------------------------------------
+# --- 2: the heavy-request gate --------------------------------------------------------------------
 
 # Over urlcalc.heavy.LARGE_REQUEST_BYTES, and quick to compute.
 BIG_PARSE = {"input": "https://example.com/?" + "q=%zz&" * 3000, "max_errors": 10}
@@ -291,7 +292,7 @@ def test_heavy_gate_counts_slots() -> None:
     assert gate.submit("version", {}, False).status == 200
 
 
-# --- 4 and 6: a real waitress server ---------------------------------------------------------------
+# --- 4 and 6: a real waitress server --------------------------------------------------------------
 
 
 class Live:
@@ -445,10 +446,8 @@ def test_more_half_open_connections_than_the_limit(live: Live) -> None:
         # 7 "machines" x 8 connections = 56 half-open connections for a limit of 40
         for machine in range(7):
             for _ in range(per_client):
-                try:
+                with contextlib.suppress(OSError):
                     held.append(half_open(live, f"127.0.0.{10 + machine}"))
-                except OSError:
-                    pass
         assert len(held) > limit
         t = time.monotonic()
         status, _, data = live.exchange(b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -491,7 +490,7 @@ def test_slow_requests_are_closed_at_their_deadline(live: Live, what: str, raw: 
         assert deadline <= closed_after < deadline + 2.5, (what, closed_after)
 
 
-# --- the worker processes end with the server ------------------------------------------------------
+# --- the worker processes end with the server -----------------------------------------------------
 
 
 def _descendants(pid: int) -> set[int]:

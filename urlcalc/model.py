@@ -7,6 +7,7 @@ and raises ``ModelError`` (a ValueError) for a bad request, e.g. an unknown enco
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from urlcalc import spec, writing
@@ -123,8 +124,13 @@ class _Budget:
 
 
 def _trace_chars(recorder: TraceRecorder) -> int:
-    """About the JSON length of ``recorder.to_json()``: its strings plus each step's keys."""
-    return recorder.chars + 160 * len(recorder.steps)
+    """About the JSON length of ``recorder.to_json()``: the steps' number times the length of
+    16 of them spread over the trace (their keys weigh as much as their strings)."""
+    steps = recorder.steps
+    if not steps:
+        return 100
+    sample = steps[::max(1, len(steps) // 16)][:16]
+    return len(steps) * len(json.dumps(sample, ensure_ascii=False)) // len(sample) + 100
 
 
 def _citation_json(algorithm: str, step: str | None) -> dict[str, Any]:
@@ -761,8 +767,6 @@ def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
 
 def dispatch_json(kind: str, params_json: str) -> str:
     """``dispatch`` for the worker: JSON in, JSON out; a bad request gives {"error": ...}."""
-    import json
-
     try:
         params = json.loads(params_json)
         # compact separators: a traced answer is about a tenth smaller, and parses faster
