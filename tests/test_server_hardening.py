@@ -550,3 +550,12 @@ def test_worker_processes_end_with_the_server(sig: int) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def test_worker_processes_run_nicer_than_the_server() -> None:
+    gate = HeavyGate(1, 0, processes=True)
+    try:
+        worker_niceness = gate._executor().submit(os.nice, 0).result(timeout=60)
+        assert worker_niceness == os.nice(0) + heavy.WORKER_NICENESS
+    finally:
+        gate.close()
