@@ -328,6 +328,7 @@ class Live:
 
 
 def parse_response(data: bytes) -> tuple[int, dict[str, str], bytes]:
+    assert data, "no answer (connection closed or timed out)"
     head, _, body = data.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split(" ", 2)[1])
@@ -559,3 +560,44 @@ def test_worker_processes_run_nicer_than_the_server() -> None:
         assert worker_niceness == os.nice(0) + heavy.WORKER_NICENESS
     finally:
         gate.close()
+
+
+def test_520_half_open_connections_against_urlcalc_serve() -> None:
+    """The issue's own case, against `urlcalc serve` with its real limits (500 connections, 32
+    per address): 520 connections that send their headers and never finish their body, from
+    17 addresses; an ordinary request from another one is answered within seconds."""
+    from urlcalc.http_server import CONNECTION_LIMIT, MAX_CONNECTIONS_PER_CLIENT
+
+    proc = subprocess.Popen([sys.executable, "-m", "urlcalc", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    held: list[socket.socket] = []
+    try:
+        assert proc.stdout is not None
+        port = None
+        deadline = time.monotonic() + 60
+        while port is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            if "urlcalc at http" in line:
+                port = int(line.rsplit(":", 1)[1].strip().strip("/"))
+        assert port is not None, "urlcalc serve did not start"
+        live = Live.__new__(Live)
+        live.port = port
+        count = CONNECTION_LIMIT + 20
+        for i in range(count):
+            with contextlib.suppress(OSError):
+                held.append(half_open(live, f"127.0.1.{1 + i // MAX_CONNECTIONS_PER_CLIENT}"))
+        assert len(held) == count
+        time.sleep(0.5)
+        t = time.monotonic()
+        status, _, data = live.exchange(b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        elapsed = time.monotonic() - t
+        assert status == 200 and json.loads(data)["kind"] == "version"
+        assert elapsed < 5.0, elapsed  # the request deadline alone would take 15 s
+    finally:
+        for sock in held:
+            sock.close()
+        proc.terminate()
+        proc.wait(timeout=30)
