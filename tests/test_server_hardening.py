@@ -118,6 +118,24 @@ def test_percent_grid_every_label_every_set_never_5xx(client: FlaskClient) -> No
     assert answered > 500 and refused > 100
 
 
+COMPARE_BASES = ["file:///", "file:///C:/x/y", "file://host/share/a?q#f", "file:", "file:a",
+                 "file:///%zz/..", "FILE://LOCALHOST/x"]
+COMPARE_INPUTS = ["x", "../a", "/b?c#d", "//h/p", "?q", "#f", "", "C|/x", "\\\\s\\x",
+                  "http://h/", "file:y", "..", "%2e%2E/z"]
+
+
+def test_compare_grid_with_file_bases_never_5xx(client: FlaskClient) -> None:
+    """/api/compare with any file: base (the 2012 edition used to fail an assertion: a 500)."""
+    for base in COMPARE_BASES:
+        for input in COMPARE_INPUTS:
+            for method in ("post", "get"):
+                params = {"input": input, "base": base}
+                response = (client.post("/api/compare", json=params) if method == "post"
+                            else client.get("/api/compare", query_string=params))
+                assert response.status_code == 200, (method, input, base, response.data[:300])
+                assert response.get_json()["kind"] == "compare"
+
+
 # --- 8: error bodies name no server path ----------------------------------------------------------
 
 
