@@ -1,8 +1,10 @@
 # urlcalc: build, test and run.  Every public target does its own setup, idempotently:
 #   .venv/.stamp                 made by `venv`, redone when pyproject.toml changes
 #   web/node_modules/.stamp      made by `npm`,  redone when web/package(-lock).json change
-#   tests/differential/node_modules/.stamp  made by `differential-deps` (the reference
-#                                implementation, whatwg-url, for the differential tests; dev-only)
+#   tests/differential/node_modules/.stamp  made by `differential-deps` (dev-only node packages:
+#                                whatwg-url, the reference implementation, for the differential
+#                                tests; markdown-it, a CommonMark + GFM renderer, for the test of
+#                                the Markdown export)
 #   /usr/bin/chromium            installed by `chromium` when missing (Debian/Ubuntu apt)
 # Needs Python >= 3.11 (PYTHON) and Node >= 18 with npm.
 
@@ -81,8 +83,9 @@ fuzz: venv differential-deps
 bench-web: venv npm chromium
 	$(BIN)/python -m benchmarks.web
 
-# Bounded load test: `urlcalc serve` (waitress) on a free loopback port, 50 clients for 20 s, then
-# 10 s with 5 of them sending maximal requests; stops by itself, exits 1 on any error.
+# Bounded load test: `urlcalc serve` (waitress) on a free loopback port, 50 clients for 20 s (the
+# floor), then twice 20 s with 20 more clients sending maximal requests, then 15 s with 520
+# half-open connections beside the 50; stops by itself, exits 1 on any error of a small request.
 bench-load: venv npm
 	$(BIN)/python -m benchmarks.load
 

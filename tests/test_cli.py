@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import socket
 import subprocess
 import sys
 
@@ -118,3 +120,75 @@ def test_python_dash_m() -> None:
     p = subprocess.run([sys.executable, "-m", "urlcalc", "parse", "https://x"],
                        capture_output=True, text=True, check=False)
     assert p.returncode == 0 and "https://x/" in p.stdout
+
+
+# --- issue 10: bad arguments and narrow terminals get a clear message, never a traceback ---------
+
+
+def cli(*argv: str, env: dict[str, str] | None = None,
+        timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "urlcalc", *argv], capture_output=True,
+                          check=False, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--port", "99999"], "99999 is out of range"),
+    (["--port", "65536"], "65536 is out of range"),
+    (["--port", "-1"], "-1 is out of range"),
+    (["--port", "http"], "not a port number"),
+    (["--host", "256.1.1.1"], "'256.1.1.1' is not an IP address"),
+    (["--host", "1.2.3"], "not an IP address"),
+    (["--host", ""], "empty host"),
+    (["--host", "no-such-host.invalid"], "cannot resolve 'no-such-host.invalid'"),
+])
+def test_serve_refuses_bad_addresses(argv: list[str], words: str) -> None:
+    p = cli("serve", *argv)
+    err = p.stderr.decode()
+    assert p.returncode == 2, err
+    assert words in err and "Traceback" not in err
+    assert err.startswith("usage: urlcalc serve")
+
+
+def test_serve_on_a_taken_port_or_a_foreign_address() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        p = cli("serve", "--port", str(port))
+    err = p.stderr.decode()
+    assert p.returncode == 2 and "Traceback" not in err, err
+    assert f"urlcalc: error: cannot listen on 127.0.0.1 port {port}: " in err
+    assert "in use" in err
+    p = cli("serve", "--host", "192.0.2.1", "--port", "0")  # TEST-NET-1: not this machine's
+    err = p.stderr.decode()
+    assert p.returncode == 2 and "Traceback" not in err, err
+    assert "cannot listen on 192.0.2.1 port 0: " in err
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_output_encoding_that_cannot_write_every_character(encoding: str) -> None:
+    env = {"PYTHONIOENCODING": encoding}
+    p = cli("parse", "http://ü/€\U0001f600", env=env)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout.decode(encoding)
+    assert '  input  "http://' in out
+    assert '"http://xn--tda/%E2%82%AC%F0%9F%98%80"' in out  # the href is ASCII
+    assert "\\u20ac" in out and "\\ud83d\\ude00" in out  # JSON escapes, as in the table's JSON
+    assert "cannot write every character" in p.stderr.decode()
+    p = cli("parse", "http://ü/€\U0001f600", "--json", env=env)
+    assert p.returncode == 0
+    model = json.loads(p.stdout.decode(encoding))  # still JSON
+    assert model["input"] == "http://ü/€\U0001f600"
+    assert model["getters"]["hostname"] == "xn--tda"
+    p = cli("parse", "http://ü:99999/", env=env)  # a failure names the input on stderr
+    assert p.returncode == 1 and "Traceback" not in p.stderr.decode()
+    p = cli("set", "http://a/", "pathname", "ü", "--trace", env=env)
+    assert p.returncode == 0 and "Traceback" not in p.stderr.decode()
+    assert "/%C3%BC" in p.stdout.decode(encoding)
+
+
+def test_utf8_output_is_not_escaped() -> None:
+    p = cli("parse", "http://ü/", env={"PYTHONIOENCODING": "utf-8"})
+    assert p.returncode == 0 and '"http://ü/"' in p.stdout.decode("utf-8")
+    assert p.stderr == b""

@@ -52,7 +52,7 @@ def test_non_url_code_points_left_unencoded_are_still_invalid_url_units(
 def test_opaque_host_reports_each_kind_of_invalid_unit(
         input: str, errors: list[tuple[str, int]]) -> None:
     seen: list[tuple[str, int | None]] = []
-    opaque_host_parse(input, lambda name, offset, detail: seen.append((name, offset)))
+    opaque_host_parse(input, lambda name, offset, detail, *cited: seen.append((name, offset)))
     assert seen == errors
 
 
@@ -164,3 +164,65 @@ def test_search_setter_list_is_the_parse_of_the_input(touch_first: bool) -> None
     assert list(url.search_params) == [("a\tb", "c\n"), ("d", "e")]
     url.search = "\n"
     assert url.search == "" and list(url.search_params) == [("\n", "")]
+
+
+# --- issue 10: Punycode decoding (RFC 3492 6.2 with the overflow handling of 6.4) -------------
+
+
+def test_punycode_overflow_fails_at_the_first_impossible_digit() -> None:
+    # U+10FFFF is the last code point a variable-length integer may give.
+    assert _punycode_decode(_punycode_encode("a\U0010ffff")[0]) == "a\U0010ffff"
+    assert _punycode_decode(_punycode_encode("\U0010ffff" * 3)[0]) == "\U0010ffff" * 3
+    assert _punycode_decode(_punycode_encode("\x80\U0010ffff\x80")[0]) == "\x80\U0010ffff\x80"
+    # A run of digits is one ever larger integer: it must fail after a handful of digits, not
+    # after reading (and multiplying) all of them.
+    calls = 0
+    real = dict.get
+
+    class CountingDigits(dict[str, int]):
+        def get(self, key: str, default: int | None = None) -> int | None:  # type: ignore[override]
+            nonlocal calls
+            calls += 1
+            return real(self, key, default)
+
+    import urlcalc.uts46 as uts46
+
+    saved = uts46._DIGIT_VALUES
+    uts46._DIGIT_VALUES = CountingDigits(saved)  # type: ignore[misc]
+    try:
+        assert uts46._punycode_decode_label("9" * 100_000) is None
+        assert uts46._punycode_decode_label("a" * 50 + "-" + "9" * 100_000) is None
+    finally:
+        uts46._DIGIT_VALUES = saved  # type: ignore[misc]
+    assert calls < 40
+
+
+@pytest.mark.parametrize("text", ["9" * 20, "99999999", "zzzzzzzzzzzzz", "a" * 10 + "9" * 30,
+                                  "abc-" + "9" * 12, "0" * 30, "ba9999999", "99999999a"])
+def test_punycode_overflow_gives_the_unbounded_result(text: str) -> None:
+    try:
+        codec: str | None = text.encode("ascii").decode("punycode")
+    except UnicodeError:
+        codec = None
+    assert _punycode_decode(text) == codec
+
+
+def test_strict_and_relaxed_runs_decode_a_label_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import urlcalc.uts46 as uts46
+
+    label = _punycode_encode("".join(chr(0x4E00 + i) for i in range(7, 1207)))[0]
+    real = uts46._punycode_decode_label
+    decoded: list[str] = []
+
+    def counting(text: str) -> str | None:
+        decoded.append(text)
+        return real(text)
+
+    monkeypatch.setattr(uts46, "_punycode_decode_label", counting)
+    # "_" fails the strict run (UseSTD3ASCIIRules), so the domain parser runs ToASCII again
+    # with beStrict false (url.bs: domain parser, step 6.1); both decode the xn-- label.
+    url = URL(f"http://\u00fc_.xn--{label}/")
+    assert url.hostname == f"xn--_-dha.xn--{label}"
+    assert decoded == [label]
+    # The memo is bounded by the code points it holds.
+    assert uts46._decoded_chars <= uts46._DECODED_MAX_CHARS

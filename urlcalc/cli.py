@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import ipaddress
 import json
+import socket
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -148,7 +151,10 @@ def _print_set(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool =
         return 1
     for op in result["operations"]:
         out.write(f"{op['op']} = {_show(op['value'])}\n")
-        if op["changed"]:
+        if op.get("summarised"):
+            out.write("  (summarised: the answer reached its size budget; changed: "
+                      + (", ".join(op["changed"]) or "nothing") + ")\n")
+        elif op["changed"]:
             for field in op["changed"]:
                 out.write(f"  {field}: {_show(op['before'][field])} -> "
                           f"{_show(op['after'][field])}\n")
@@ -180,6 +186,101 @@ def _print_host(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool 
         _errors(entry, out)
         _trace(entry.get("trace"), out, explain)
     return status
+
+
+def _json_escape(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what the output encoding cannot write becomes a JSON escape
+    (``\\u00fc``; a pair of them beyond U+FFFF), which reads the same in the table (whose values
+    are JSON strings) and keeps ``--json`` output valid JSON."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for ch in error.object[error.start:error.end]:
+        cp = ord(ch)
+        if cp > 0xFFFF:
+            cp -= 0x10000
+            out.append(f"\\u{0xD800 + (cp >> 10):04x}\\u{0xDC00 + (cp & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{cp:04x}")
+    return "".join(out), error.end
+
+
+codecs.register_error("urlcalc-json-escape", _json_escape)
+
+
+class _Escaping:
+    """A text stream whose encoding cannot write every code point (``PYTHONIOENCODING=ascii``, a
+    Latin-1 terminal): what it cannot write is written as JSON escapes instead of dying with
+    UnicodeEncodeError; ``note`` says so once on the error stream."""
+
+    def __init__(self, stream: TextIO, encoding: str, note: TextIO | None) -> None:
+        self.stream = stream
+        self.encoding = encoding
+        self.note = note
+
+    def write(self, text: str) -> int:
+        try:
+            text.encode(self.encoding)
+        except UnicodeEncodeError:
+            text = text.encode(self.encoding, "urlcalc-json-escape").decode(self.encoding)
+            if self.note is not None:
+                self.note.write(f"urlcalc: note: the output encoding ({self.encoding}) cannot "
+                                "write every character: those are written as \\uXXXX "
+                                "escapes\n")
+                self.note = None
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def _escaping(stream: TextIO, note: TextIO | None) -> TextIO:
+    """``stream`` itself when its encoding writes every code point (UTF-8, UTF-16, a StringIO),
+    else an ``_Escaping`` wrapper around it."""
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str):
+        return stream
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return stream
+    if name.startswith(("utf-", "utf_")):
+        return stream
+    return _Escaping(stream, name, note)  # type: ignore[return-value]
+
+
+def _port(text: str) -> int:
+    """argparse type of --port: an integer from 0 (any free port) to 65535."""
+    try:
+        port = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{port} is out of range: a port is 0 (any free port) to 65535")
+    return port
+
+
+def _listen_address(text: str) -> str:
+    """argparse type of --host: an IP address, or a name this machine resolves."""
+    host = text.strip()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host:
+        raise argparse.ArgumentTypeError("an empty host: give an address such as 127.0.0.1")
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    if all(part.isdigit() for part in host.split(".")):
+        # looks like dotted decimal, but is not an IPv4 address (e.g. 256.1.1.1)
+        raise argparse.ArgumentTypeError(f"{host!r} is not an IP address")
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as e:
+        raise argparse.ArgumentTypeError(f"cannot resolve {host!r}: {e}") from None
+    return host
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -223,8 +324,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true")
 
     sv = sub.add_parser("serve", help="serve the calculator page and the JSON API")
-    sv.add_argument("--host", default="127.0.0.1")
-    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--host", default="127.0.0.1", type=_listen_address,
+                    help="the address to listen on (default 127.0.0.1; 0.0.0.0: every IPv4 "
+                    "interface, for a classroom)")
+    sv.add_argument("--port", type=_port, default=8000, help="0 to 65535 (0: any free port)")
+    sv.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                    help="a name clients may use in the Host header, besides the address "
+                    "listened on, localhost and IP addresses (repeatable; '*' allows any)")
     sv.add_argument("--dev", action="store_true", help="Flask's development server (reloads)")
 
     ex = sub.add_parser("export-static", help="write the page as a static site (Pyodide only)")
@@ -234,8 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
-    out = out or sys.stdout
-    err = err or sys.stderr
+    err = _escaping(err or sys.stderr, None)
+    out = _escaping(out or sys.stdout, err)
     args = build_parser().parse_args(argv)
     explain = bool(getattr(args, "explain", False))
     if explain:
@@ -287,7 +393,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         if args.command == "serve":
             from urlcalc.server import serve
 
-            serve(args.host, args.port, dev=args.dev)
+            try:
+                serve(args.host, args.port, dev=args.dev, allowed_hosts=args.allowed_host)
+            except (OSError, ValueError) as e:  # the address is taken, or not this machine's
+                err.write(f"urlcalc: error: cannot listen on {args.host} port {args.port}: "
+                          f"{e.strerror if isinstance(e, OSError) and e.strerror else e}\n")
+                return 2
             return 0
         if args.command == "export-static":
             from urlcalc.server import export_static

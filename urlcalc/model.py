@@ -7,11 +7,12 @@ and raises ``ModelError`` (a ValueError) for a bad request, e.g. an unknown enco
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from urlcalc import spec, writing
 from urlcalc.api import GETTERS, SETTERS, URL, URLParseError
-from urlcalc.encoding import UnknownEncodingError, get_encoding
+from urlcalc.encoding import UnknownEncodingError, get_encoding, get_output_encoding
 from urlcalc.engine import engine_info
 from urlcalc.errors import ValidationError
 from urlcalc.host import HostFailure, Report, domain_to_unicode, host_parse, host_serialize
@@ -27,11 +28,24 @@ from urlcalc.percent import (
 )
 from urlcalc.record import RECORD_FIELDS, URLRecord, host_kind
 from urlcalc.serializer import origin
-from urlcalc.trace import DEFAULT_MAX_CHARS, DEFAULT_MAX_STEPS, OutlineEntry, TraceRecorder
+from urlcalc.trace import (
+    DEFAULT_MAX_CHARS,
+    DEFAULT_MAX_STEPS,
+    OutlineEntry,
+    TraceRecorder,
+    json_chars,
+)
 from urlcalc.urlencoded import parse_urlencoded_string, serialize_urlencoded
 
 MODEL_VERSION = 1
 MAX_OPS = 64
+#: The answer budget: about how many characters of JSON one answer may spend on what can repeat
+#: (validation errors, traces, each setter operation's records and getters before and after).
+#: Without it 64 searchParams.sort operations over a 64 KiB input answered 28 MB. Past it,
+#: validation-error lists are cut (``validation_errors_total`` keeps the count), traces keep fewer
+#: steps (``truncated``) and setter operations are summarised (``summarised``: their records,
+#: getters and trace are null; what changed, why and the errors are kept).
+MAX_ANSWER_CHARS = 4 * 1024 * 1024
 
 
 class ModelError(ValueError):
@@ -72,6 +86,51 @@ def _changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
 def _errors_json(errors: list[ValidationError]) -> list[dict[str, object]]:
     return [e.to_json() for e in errors]
+
+
+class _Budget:
+    """What is left of an answer's MAX_ANSWER_CHARS."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, chars: int = MAX_ANSWER_CHARS) -> None:
+        self.left = chars
+
+    def take(self, chars: int) -> bool:
+        """Spend ``chars`` if that many are left."""
+        if chars > self.left:
+            return False
+        self.left -= chars
+        return True
+
+    def errors(self, errors: list[ValidationError], limit: int | None = None
+               ) -> list[dict[str, object]]:
+        """The JSON of the first errors (at most ``limit``) that fit in the budget."""
+        out: list[dict[str, object]] = []
+        for e in errors if limit is None else errors[:limit]:
+            item = e.to_json()
+            if not self.take(json_chars(item)):
+                self.left = 0  # the list is cut here: no later, shorter error slips in
+                break
+            out.append(item)
+        return out
+
+    def recorder(self, max_steps: int) -> TraceRecorder:
+        """A trace recorder keeping at most half of what is left (and its usual bounds)."""
+        return TraceRecorder(max_steps, max(0, min(DEFAULT_MAX_CHARS, self.left // 2)))
+
+    def take_trace(self, recorder: TraceRecorder) -> None:
+        self.left = max(0, self.left - _trace_chars(recorder))
+
+
+def _trace_chars(recorder: TraceRecorder) -> int:
+    """About the JSON length of ``recorder.to_json()``: the steps' number times the length of
+    16 of them spread over the trace (their keys weigh as much as their strings)."""
+    steps = recorder.steps
+    if not steps:
+        return 100
+    sample = steps[::max(1, len(steps) // 16)][:16]
+    return len(steps) * len(json.dumps(sample, ensure_ascii=False)) // len(sample) + 100
 
 
 def _citation_json(algorithm: str, step: str | None) -> dict[str, Any]:
@@ -372,11 +431,13 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
     errors: list[ValidationError] = []
     # Without a trace asked for, keep no step: the recorder's outline alone gives the spans and
     # the provenance.
-    recorder = TraceRecorder(max_steps if trace else 0, DEFAULT_MAX_CHARS)
+    budget = _Budget()
+    recorder = budget.recorder(max_steps if trace else 0)
     result = basic_url_parse(input, base_record, enc, observer=recorder, errors=errors)
     assert not isinstance(result, ParseReturn)
+    budget.take_trace(recorder)
     out["base_record"] = record_json(base_record) if base_record is not None else None
-    out["validation_errors"] = _errors_json(errors if max_errors is None else errors[:max_errors])
+    out["validation_errors"] = budget.errors(errors, max_errors)
     out["validation_errors_total"] = len(errors)
     out["valid"] = writing.check(input, base_record).to_json()
     out["trace"] = recorder.to_json() if trace else None
@@ -436,11 +497,13 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
                     "record": None, "getters": None})
         return out
     results = []
+    budget = _Budget()
+    summarised = 0
     for op, value in ops:
         value = to_usv(value)
         before, getters_before = record_json(url.record), url.getters()
         errors: list[ValidationError] = []
-        recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS) if trace else None
+        recorder = budget.recorder(max_steps) if trace else None
         threw = None
         reason: str | None = None
         cited: dict[str, Any] | None = None
@@ -461,15 +524,31 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
         changed = _changed(before, after)
         if not changed and reason is None:
             reason = "the setter ran to the end, but the URL record is the same as before"
+        # The records and getters are the copies that repeat with every operation: past the
+        # budget the operation is summarised (what changed and why stay).
+        copies = (json_chars(before) + json_chars(after) + json_chars(getters_before)
+                  + json_chars(getters_after) + len(value))
+        full = budget.take(copies)
+        if recorder is not None:
+            if full:
+                budget.take_trace(recorder)
+            else:
+                recorder = None
+        summarised += not full
         results.append({
-            "op": op, "value": value, "before": before, "after": after, "changed": changed,
-            "getters_before": getters_before, "getters_after": getters_after,
+            "op": op, "value": value, "before": before if full else None,
+            "after": after if full else None, "changed": changed,
+            "getters_before": getters_before if full else None,
+            "getters_after": getters_after if full else None,
             "changed_getters": [g for g in GETTERS if getters_before[g] != getters_after[g]],
             "reason": reason, "cited": cited, "threw": threw,
-            "validation_errors": _errors_json(errors),
+            "validation_errors": budget.errors(errors),
+            "validation_errors_total": len(errors),
             "trace": recorder.to_json() if recorder is not None else None,
+            "summarised": not full,
         })
     out.update({"ok": True, "failure": None, "operations": results,
+                "summarised_operations": summarised,
                 "record": record_json(url.record), "getters": url.getters()})
     return out
 
@@ -534,23 +613,47 @@ def urlencoded_model(input: str) -> dict[str, Any]:
     return out
 
 
+# url.bs: percent-encode after encoding, step 1 asserts that a non-UTF-8 encoding only comes with
+# these sets (the query of a special URL, and form submission's serializer).
+_NON_UTF8_SETS = ("special-query percent-encode set",
+                  "application/x-www-form-urlencoded percent-encode set")
+
+
 def percent_model(input: str, encode_set: str = "component percent-encode set",
                   encoding: str | None = None) -> dict[str, Any]:
-    """Percent-encode after encoding with a chosen encode set, and percent-decode."""
+    """Percent-encode after encoding with a chosen encode set, and percent-decode.
+
+    The encoding goes through the Encoding Standard's "get an output encoding" first, as every
+    caller of percent-encode after encoding in url.bs does (the basic URL parser, the
+    application/x-www-form-urlencoded serializer): replacement, UTF-16BE and UTF-16LE have no
+    encoder and give UTF-8. ``output_encoding`` says which encoding encoded. A non-UTF-8 output
+    encoding with a set other than the two of ``_NON_UTF8_SETS`` is refused: url.bs asserts that
+    no caller does that, so the standard has no answer for it."""
     input = to_usv(input)
     if encode_set not in ENCODE_SETS:
         raise ModelError(f"unknown percent-encode set {encode_set!r}; expected one of "
                          f"{', '.join(ENCODE_SETS)}")
     enc = _encoding(encoding)
+    output_encoding = get_output_encoding(enc)
+    if output_encoding != "UTF-8" and encode_set not in _NON_UTF8_SETS:
+        raise ModelError(
+            f"the standard has no answer for {output_encoding} with the {encode_set}: url.bs, "
+            "percent-encode after encoding, step 1 asserts that an encoding other than UTF-8 "
+            f"only comes with the {' or the '.join(_NON_UTF8_SETS)} (use one of those, or UTF-8)")
     out = _header("percent")
     decoded = percent_decode(input)
     out.update({
         "input": input, "encode_set": encode_set, "encoding": enc,
-        "encoded": percent_encode_after_encoding(enc, input, ENCODE_SETS[encode_set]),
+        "output_encoding": output_encoding,
+        "encoded": percent_encode_after_encoding(output_encoding, input,
+                                                 ENCODE_SETS[encode_set]),
         "decoded_utf8": decoded.decode("utf-8", "replace"),
         "decoded_bytes": decoded.hex(" "),
         "encode_sets": list(ENCODE_SETS),
     })
+    if output_encoding != enc:
+        out["note"] = (f"{enc} has no encoder: its output encoding (Encoding Standard: get an "
+                       f"output encoding) is {output_encoding}, which encodes")
     return out
 
 
@@ -664,8 +767,6 @@ def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
 
 def dispatch_json(kind: str, params_json: str) -> str:
     """``dispatch`` for the worker: JSON in, JSON out; a bad request gives {"error": ...}."""
-    import json
-
     try:
         params = json.loads(params_json)
         # compact separators: a traced answer is about a tenth smaller, and parses faster

@@ -16,10 +16,11 @@ from typing import Any, get_args
 from urlcalc.api import GETTERS
 from urlcalc.compare import MAX_SEED
 from urlcalc.editions import EDITIONS
-from urlcalc.model import MAX_INPUT_BYTES, MAX_OPS, MODEL_VERSION, OPERATIONS
+from urlcalc.heavy import LARGE_REQUEST_BYTES
+from urlcalc.model import MAX_ANSWER_CHARS, MAX_INPUT_BYTES, MAX_OPS, MODEL_VERSION, OPERATIONS
 from urlcalc.percent import ENCODE_SETS
 from urlcalc.record import HostKind
-from urlcalc.server import MAX_SET_VALUES_BYTES, MAX_TRACED_SET_VALUES_BYTES
+from urlcalc.server import MAX_BODY_BYTES, MAX_SET_VALUES_BYTES, MAX_TRACED_SET_VALUES_BYTES
 from urlcalc.trace import DEFAULT_MAX_STEPS
 
 __all__ = ["OPENAPI_VERSION", "openapi_document"]
@@ -259,12 +260,17 @@ def _schemas() -> dict[str, Schema]:
     records = {"record": _nullable(_ref("Record")), "getters": _nullable(_ref("Getters"))}
     errors = {"type": "array", "items": _ref("ValidationError")}
     operation = _obj({
-        "op": STR, "value": STR, "before": _ref("Record"), "after": _ref("Record"),
-        "changed": STR_LIST, "getters_before": _ref("Getters"), "getters_after": _ref("Getters"),
+        "op": STR, "value": STR, "before": _nullable(_ref("Record")),
+        "after": _nullable(_ref("Record")), "changed": STR_LIST,
+        "getters_before": _nullable(_ref("Getters")), "getters_after": _nullable(_ref("Getters")),
         "changed_getters": STR_LIST, "reason": NULL_STR,
         "cited": _nullable(_ref("Citation")), "threw": NULL_STR,
         "validation_errors": errors, "trace": _nullable(_ref("Trace")),
-    }, description="One setter operation: the record and getters before and after.")
+    }, {"validation_errors_total": INT, "summarised": BOOL},
+        description="One setter operation: the record and getters before and after (null when "
+        "the operation is summarised: the answer reached its budget of about "
+        f"{MAX_ANSWER_CHARS:,} characters; what changed, why, and the validation errors, cut "
+        "to the budget, are kept).")
     host_entry = _obj({"ok": BOOL, "validation_errors": errors, "trace": _nullable(_ref("Trace"))},
                       {"kind": STR, "serialized": STR, "unicode": STR, "failure": STR,
                        "cause": _ref("Citation"),
@@ -291,7 +297,8 @@ def _schemas() -> dict[str, Schema]:
             "hostname_unicode": STR, "provenance": {"type": "array", "items": {"type": "object"}}}),
         "SetResult": _result("set", {
             "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
-            "operations": {"type": "array", "items": _ref("Operation")}, **records}),
+            "operations": {"type": "array", "items": _ref("Operation")}, **records},
+            {"summarised_operations": INT}),
         "HostResult": _result("host", {"input": STR, "domain": _ref("HostEntry"),
                                        "opaque": _ref("HostEntry")}),
         "UrlencodedResult": _result("urlencoded", {
@@ -301,7 +308,7 @@ def _schemas() -> dict[str, Schema]:
         "PercentResult": _result("percent", {
             "input": STR, "encode_set": {"type": "string", "enum": list(ENCODE_SETS)},
             "encoding": STR, "encoded": STR, "decoded_utf8": STR, "decoded_bytes": STR,
-            "encode_sets": STR_LIST}),
+            "encode_sets": STR_LIST}, {"output_encoding": STR, "note": STR}),
         "ValidateResult": _result("validate", {
             "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
             "valid": _nullable(_ref("Verdict")), "validation_errors": errors}),
@@ -347,14 +354,24 @@ def _operation(kind: str, method: str) -> Schema:
                                "a limit, an unknown encoding label, operation or edition, "
                                "repeated query parameters, a body that is not a JSON object."),
     }
+    responses["503"] = {
+        **_error_response(
+            f"A large request (a body or query string over {LARGE_REQUEST_BYTES // 1024} KiB) "
+            "while the server computes as many as it takes at a time: try again after "
+            "Retry-After seconds."),
+        "headers": {"Retry-After": {"schema": INT, "description": "Seconds to wait."}},
+    }
     op: Schema = {"operationId": f"{kind}_{method}", "summary": summary, "tags": [kind]}
     if method == "post":
         op["requestBody"] = {"required": True,
                              "content": {"application/json": {"schema": body}}}
-        responses["413"] = _error_response(f"The body is over {1024 * 1024} bytes.")
+        responses["413"] = _error_response(
+            f"The body is over {MAX_BODY_BYTES} bytes (1 MiB; exactly 1 MiB is accepted).")
         responses["415"] = _error_response("The Content-Type is not application/json.")
-    elif params:
-        op["parameters"] = params
+    else:
+        responses["431"] = _error_response("The request line and headers are over 256 KiB.")
+        if params:
+            op["parameters"] = params
     op["responses"] = responses
     return op
 
@@ -379,10 +396,18 @@ def openapi_document(kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
                 "/api/<kind>, or GET it with query parameters (strings; flags as 1/0, "
                 "true/false; for set, repeated op=...&value=... pairs). Answers are JSON, "
                 "gzip-compressed above 8 KiB when the client accepts it. Every refusal is "
-                "{\"error\": \"<message>\"} with a 4xx status; a client that sends "
+                "{\"error\": \"<message>\"} with a 4xx status (or 503 with Retry-After when "
+                "the server is busy with large requests), with the same security headers as "
+                "every answer, including the refusals of the HTTP layer (413, 431, 400 for a "
+                "malformed request, 501 for an unknown Transfer-Encoding); a client that sends "
                 "X-Urlcalc-Soft-Errors: 1 (the page) gets refusals with status 200 instead. "
+                "`urlcalc serve` answers 400 to a Host header that is neither an IP address, "
+                "localhost, nor a name given with --allowed-host. "
                 "Limits: bodies up to 1 MiB, strings up to 64 KiB, at most "
-                f"{MAX_OPS} setter operations, at most {DEFAULT_MAX_STEPS} trace steps per run."),
+                f"{MAX_OPS} setter operations, at most {DEFAULT_MAX_STEPS} trace steps per run; "
+                f"an answer spends about {MAX_ANSWER_CHARS:,} characters at most on validation "
+                "errors, traces and the setter operations' records (past that, lists are cut "
+                "and operations summarised)."),
             "license": {"name": "BSD-3-Clause"},
         },
         "paths": paths,

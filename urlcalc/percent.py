@@ -32,6 +32,7 @@ __all__ = [
     "percent_decode_bytes",
     "percent_encode_after_encoding",
     "percent_encode_byte",
+    "utf8_form_urlencode",
     "utf8_percent_encode",
     "utf8_percent_encode_code_point",
 ]
@@ -187,6 +188,18 @@ def percent_encode_after_encoding(
             output.append(f"%26%23{potential_error}%3B")
     # Step 8.
     return "".join(output)
+
+
+def utf8_form_urlencode(text: str) -> str:
+    """``percent_encode_after_encoding("UTF-8", text, FORM_URLENCODED_SET, True)``, for the
+    application/x-www-form-urlencoded serializer's names and values (url.bs: serializer, steps
+    3.2-3.3 with UTF-8): the same steps without the per-call dispatch, since the maximal setter
+    chain (64 searchParams.sort over 16,000 pairs) serializes two million of them."""
+    data = text if text.isascii() else _utf8_bytes(text).decode("latin-1")
+    return data.translate(_FORM_PLUS_TABLE)
+
+
+_FORM_PLUS_TABLE = FORM_URLENCODED_SET._plus_table
 
 
 # url.bs: "percent-decode" a byte sequence, step 2.2: "%" not followed by two ASCII hex digits is

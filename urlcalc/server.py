@@ -31,9 +31,11 @@ from __future__ import annotations
 import gc
 import gzip
 import hashlib
+import ipaddress
 import json
 import os
 import shutil
+import signal
 import sys
 import threading
 from collections.abc import Iterable
@@ -47,6 +49,7 @@ from werkzeug.routing import RoutingException
 from werkzeug.security import safe_join
 
 from urlcalc import bundle, model
+from urlcalc.heavy import LARGE_REQUEST_BYTES, Busy, HeavyGate, default_workers, encode_json
 from urlcalc.model import ModelError
 
 __all__ = [
@@ -143,8 +146,6 @@ COMPRESSIBLE = frozenset({".html", ".css", ".js", ".mjs", ".json", ".map", ".was
                           ".txt", ".svg", ".ico"})
 # Below this size gzip is not worth a separate representation.
 MIN_GZIP_BYTES = 1024
-# API answers (a traced parse can be hundreds of KB) are compressed on the fly above this size.
-MIN_GZIP_API_BYTES = 8 * 1024
 
 
 # Work per request is bounded by its strings (64 KiB each, urlcalc.model.MAX_INPUT_BYTES), the
@@ -154,12 +155,13 @@ MIN_GZIP_API_BYTES = 8 * 1024
 # 1.4 s, where a traced 64 KiB parse makes 18 MB in 0.3 s). benchmarks/load.py measures it.
 MAX_SET_VALUES_BYTES = 64 * 1024
 MAX_TRACED_SET_VALUES_BYTES = 16 * 1024
-# Large requests (a body or query string over LARGE_REQUEST_BYTES: the maximal ones cost about
-# 0.3 s of CPU and a 17 MB answer before compression) are computed at most MAX_LARGE_CONCURRENT
-# at a time, so that a few clients sending them cannot take every thread and the whole GIL from
-# the small requests of everyone else (benchmarks/load.py, "heavy" phase).
-LARGE_REQUEST_BYTES = 16 * 1024
-MAX_LARGE_CONCURRENT = 2
+# Large requests (a body or query string over urlcalc.heavy.LARGE_REQUEST_BYTES: the maximal
+# ones cost seconds of CPU) go through a HeavyGate: HEAVY_QUEUE of them may wait while the
+# workers compute (under `urlcalc serve`, in worker processes); any more are refused with 503 and
+# Retry-After at once, so that heavy clients hold at most workers + HEAVY_QUEUE of the THREADS
+# and none of the interpreter that serves the small requests (benchmarks/load.py, "heavy").
+HEAVY_QUEUE = 2
+THREADS = 16
 
 # Sent by web/js/engine.js: answer refused requests with 200 {"error": ...} instead of a 4xx.
 SOFT_ERRORS_HEADER = "X-Urlcalc-Soft-Errors"
@@ -168,10 +170,61 @@ SOFT_ERRORS_HEADER = "X-Urlcalc-Soft-Errors"
 class ApiError(Exception):
     """A request we refuse, with its HTTP status and a message for the client."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers or {}
+
+
+# --- the Host header (DNS rebinding) ------------------------------------------------------------
+
+LOCALHOST_NAMES = ("localhost",)
+
+
+def _host_name(host_header: str) -> str:
+    """The name or address of a Host header, without its port, brackets or final dot,
+    lowercased."""
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def default_allowed_hosts(bound: str) -> list[str]:
+    """The names a client may put in the Host header of a server listening on ``bound``: the
+    bound address (when it is a name), localhost and its subdomains; IP addresses are always
+    allowed (see ``host_allowed``)."""
+    names = [*LOCALHOST_NAMES]
+    bound_name = _host_name(bound)
+    if bound_name and not _is_ip(bound_name) and bound_name not in names:
+        names.append(bound_name)
+    return names
+
+
+def host_allowed(host_header: str | None, allowed: frozenset[str]) -> bool:
+    """Whether a request's Host header names this server. An IP address always does: a page
+    can only reach us under an IP address by being loaded from it, which is no DNS rebinding;
+    a name must be allowed (``*`` allows any), and so must ``*.localhost`` (RFC 6761)."""
+    if "*" in allowed:
+        return True
+    if not host_header:
+        return False  # HTTP/1.1 requires one; HTTP/1.0 clients send it too
+    name = _host_name(host_header)
+    if _is_ip(name) or name in allowed:
+        return True
+    return "localhost" in allowed and name.endswith(".localhost")
 
 
 # --- assets: bytes + gzip + ETag, cached by content -----------------------------------------------
@@ -295,13 +348,13 @@ def _asset_response(asset: Asset, cache_control: str = "no-cache") -> Response:
 
 
 def _json_response(obj: Any, status: int = 200) -> Response:
-    try:
-        body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate somewhere: \u-escape everything instead
-        body = json.dumps(obj).encode("ascii")
+    body, gzipped = encode_json(obj, _accepts_gzip())
+    return _json_bytes_response(body, gzipped, status)
+
+
+def _json_bytes_response(body: bytes, gzipped: bool, status: int = 200) -> Response:
     headers = {"Cache-Control": "no-store"}
-    if len(body) >= MIN_GZIP_API_BYTES and _accepts_gzip():
-        body = gzip.compress(body, compresslevel=1, mtime=0)
+    if gzipped:
         headers["Content-Encoding"] = "gzip"
         headers["Vary"] = "Accept-Encoding"
     return Response(body, status=status, headers=headers,
@@ -422,10 +475,16 @@ def create_app(
     web_dir: str | os.PathLike[str] | None = None,
     pyodide_dir: str | os.PathLike[str] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
+    allowed_hosts: list[str] | None = None,
+    heavy: HeavyGate | None = None,
 ) -> Flask:
     """The Flask app. ``web_dir`` defaults to $URLCALC_WEB_DIR or the checkout's web/,
     ``pyodide_dir`` to web_dir/node_modules/pyodide, ``cache_dir`` (compressed assets) to the
-    checkout's .cache/gzip (memory only when not running from a checkout)."""
+    checkout's .cache/gzip (memory only when not running from a checkout).
+
+    ``allowed_hosts``: refuse (400) a request whose Host header is neither one of these names nor
+    an IP address (None: no check; ``serve`` always checks). ``heavy``: the gate of the large API
+    requests (default: one computing in the request's thread, HEAVY_QUEUE waiting)."""
     web = Path(web_dir or os.environ.get("URLCALC_WEB_DIR") or WEB_DIR).resolve()
     pyodide = Path(pyodide_dir).resolve() if pyodide_dir else web / PYODIDE_SUBDIR
     cache = Path(cache_dir) if cache_dir else DEFAULT_CACHE_DIR
@@ -439,6 +498,21 @@ def create_app(
     app.config["URLCALC_PYODIDE_DIR"] = pyodide
     app.extensions["urlcalc_assets"] = assets
 
+    allowed = frozenset(h.lower().rstrip(".") for h in allowed_hosts or ())
+    gate = heavy if heavy is not None else HeavyGate(1, HEAVY_QUEUE, processes=False)
+    app.extensions["urlcalc_heavy"] = gate
+
+    if allowed_hosts is not None:
+        @app.before_request
+        def _check_host() -> Response | None:
+            host = request.headers.get("Host")
+            if host_allowed(host, allowed):
+                return None
+            shown = (host or "")[:100]
+            return _error(400, f"this server does not answer to the name {shown!r} in the Host "
+                          "header (a guard against DNS rebinding): use the address it listens "
+                          "on, or start it with --allowed-host NAME")
+
     @app.after_request
     def _security_headers(response: Response) -> Response:
         for name, value in SECURITY_HEADERS.items():
@@ -447,7 +521,9 @@ def create_app(
 
     @app.errorhandler(ApiError)
     def _api_error(e: ApiError) -> Response:
-        return _error(e.status, e.message)
+        response = _error(e.status, e.message)
+        response.headers.update(e.headers)
+        return response
 
     @app.errorhandler(HTTPException)
     def _http_error(e: HTTPException) -> Response | HTTPException:
@@ -484,7 +560,10 @@ def create_app(
     def _index() -> Response:
         path = web / "index.html"
         if not path.is_file():
-            return _error(404, f"the page is missing: {path} does not exist")
+            # The server's own paths go to its log, never into an answer.
+            app.logger.error("the page is missing: %s does not exist", path)
+            return _error(404, "the page is missing: this installation of urlcalc has no "
+                          "web/index.html (see the server log)")
         return _file_or_404(path, request.path)
 
     @app.get("/<any(css, js, img):folder>/<path:name>")
@@ -497,7 +576,9 @@ def create_app(
             return _error(404, f"not found: {request.path} (not a Pyodide boot file)")
         path = pyodide / name
         if not path.is_file():
-            return _error(404, f"Pyodide is not installed: {path} is missing (run `make npm`)")
+            app.logger.error("Pyodide is not installed: %s is missing", path)
+            return _error(404, f"Pyodide is not installed: {name} is missing (run `make npm` "
+                          "in a checkout; see the server log)")
         return _file_or_404(path, request.path)
 
     @app.get("/bundle.zip")
@@ -523,24 +604,25 @@ def create_app(
 
         return _json_response(openapi_document())
 
-    large_gate = threading.BoundedSemaphore(MAX_LARGE_CONCURRENT)
-
     @app.route("/api/<kind>", methods=["GET", "POST"])
     def _api(kind: str) -> Response:
-        size = (request.content_length or 0) if request.method == "POST" \
-            else len(request.query_string)
-        if size <= LARGE_REQUEST_BYTES:
-            return _answer(kind)
-        with large_gate:
-            return _answer(kind)
-
-    def _answer(kind: str) -> Response:
         try:
             if kind not in API_KINDS:
                 raise ApiError(404, f"unknown kind {kind!r}; expected one of "
                                f"{', '.join(API_KINDS)}")
             params = _post_params() if request.method == "POST" else _get_params(kind)
             _check_work(kind, params)
+            size = (request.content_length or 0) if request.method == "POST" \
+                else len(request.query_string)
+            if size > LARGE_REQUEST_BYTES:
+                try:
+                    answer = gate.submit(kind, params, _accepts_gzip())
+                except Busy as e:
+                    raise ApiError(503, e.message,
+                                   {"Retry-After": str(e.retry_after)}) from None
+                if answer.error is not None:
+                    raise ApiError(answer.status, answer.error)
+                return _json_bytes_response(answer.body, answer.gzipped)
             try:
                 result = model.dispatch(kind, params)
             except ModelError as e:
@@ -550,7 +632,9 @@ def create_app(
             # as the worker answers): the browser logs every 4xx fetch as a console error, and
             # a half-typed encoding label is not one.
             if request.headers.get(SOFT_ERRORS_HEADER) == "1":
-                return _error(200, e.message)
+                response = _error(200, e.message)
+                response.headers.update(e.headers)
+                return response
             raise
         return _json_response(result)
 
@@ -573,48 +657,61 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
+          allowed_hosts: list[str] | None = None) -> None:
     """Serve the calculator. ``dev``: Flask's development server (debugger, reloader); otherwise
     waitress, a multi-threaded production WSGI server (a classroom of browsers, each opening
-    several connections, while the Flask development server is meant for one developer)."""
-    app = create_app()
+    several connections, while the Flask development server is meant for one developer), with
+    the guards of ``urlcalc.http_server`` and the large requests computed in worker processes
+    (``urlcalc.heavy``). Clients must name the server in the Host header: one of
+    ``default_allowed_hosts(host)``, ``allowed_hosts``, or an IP address."""
+    names = default_allowed_hosts(host) + [h for h in allowed_hosts or () if h]
+    gate = HeavyGate(default_workers(), HEAVY_QUEUE, processes=not dev)
+    app = create_app(allowed_hosts=names, heavy=gate)
     pyodide: Path = app.config["URLCALC_PYODIDE_DIR"]
     if not (pyodide / "pyodide.mjs").is_file():
-        print(f"warning: {pyodide} is missing (run `make npm`): the page will answer from the "
-              "API only", file=sys.stderr)
-    warm_up(app)
-    # Everything alive now (modules, the idna tables, the warmed caches) will live as long as the
-    # server: keep it out of the cyclic GC's full passes, which otherwise walk it mid-request.
-    gc.collect()
-    gc.freeze()
+        print("warning: the Pyodide files are missing (run `make npm`): the page will answer "
+              "from the API only", file=sys.stderr)
+        app.logger.warning("Pyodide is missing from %s", pyodide)
     if dev:
+        warm_up(app)
         print(f"urlcalc (development server) at {_url(host, port)}", flush=True)
         app.run(host=host, port=port, debug=True, threaded=True)
         return
-    from waitress import create_server
+    from urlcalc.http_server import make_server
 
-    server = create_server(
-        app,
-        host=host,
-        port=port,
-        # 16 threads: large requests are computed 2 at a time (MAX_LARGE_CONCURRENT), and
-        # those waiting for their turn must leave threads for the small ones.
-        threads=16,
-        # ~30 browsers x 6 connections each; select() copes with a few hundred sockets.
-        connection_limit=500,
-        max_request_body_size=MAX_BODY_BYTES,
-        ident="urlcalc",
-    )
-    effective_port = int(getattr(server, "effective_port", port))
-    if host in ("0.0.0.0", "::", ""):
-        print("urlcalc listening on all interfaces", flush=True)
-    print(f"urlcalc at {_url(host, effective_port)}", flush=True)
+    # Bind first: a taken port or a foreign address fails before the slow start-up.
+    server = make_server(app, host, port, threads=THREADS, security_headers=SECURITY_HEADERS,
+                         max_body_bytes=MAX_BODY_BYTES)
+    # SIGTERM (a service manager, `kill`) ends the server as Ctrl+C does: through the finally
+    # below, which stops the worker processes.
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
+        warm_up(app)
+        gate.start()
+        # Everything alive now (modules, the idna tables, the warmed caches) will live as long
+        # as the server: keep it out of the cyclic GC's full passes, which otherwise walk it
+        # mid-request.
+        gc.collect()
+        gc.freeze()
+        effective_port = int(getattr(server, "effective_port", port))
+        if host in ("0.0.0.0", "::", ""):
+            print("urlcalc listening on all interfaces", flush=True)
+        shown = ", ".join(n for n in names if n != "*")
+        print(f"Host names accepted: {'any' if '*' in names else shown} and IP addresses "
+              "(add one with --allowed-host NAME)", flush=True)
+        print(f"urlcalc at {_url(host, effective_port)}", flush=True)
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         server.close()
+        gate.close()
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 # --- static export --------------------------------------------------------------------------------

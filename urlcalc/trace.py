@@ -37,9 +37,24 @@ DEFAULT_MAX_STEPS = 5000
 DEFAULT_MAX_CHARS = 250_000
 
 
+def json_chars(value: object) -> int:
+    """About how many characters ``value`` takes as JSON (each string by its length: escapes
+    are not counted). Linear in the number of values, not in the length of the strings."""
+    if isinstance(value, str):
+        return len(value) + 2
+    if isinstance(value, dict):
+        return 2 + sum(len(k) + 4 + json_chars(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return 2 + sum(json_chars(v) + 1 for v in value)
+    return 6  # a number, a boolean, null
+
+
 def _weight(step: Step) -> int:
     """About how many code points ``step`` holds in its strings (its JSON is a bit longer)."""
     weight = 64
+    details = step.get("details")
+    if details:  # the UTS #46 stages: the labels, the mapped code points
+        weight += json_chars(details)
     buffer = step.get("buffer")
     if isinstance(buffer, str):
         weight += len(buffer)

@@ -17,6 +17,7 @@ from urlcalc.percent import (
     FORM_URLENCODED_SET,
     percent_decode_bytes,
     percent_encode_after_encoding,
+    utf8_form_urlencode,
 )
 
 __all__ = [
@@ -71,6 +72,10 @@ def serialize_urlencoded(pairs: Iterable[tuple[str, str]], encoding: str = UTF_8
     """
     # Step 1.
     encoding = get_output_encoding(encoding)
+    if encoding == UTF_8:
+        # Steps 2-3 as below, with percent-encode after encoding specialised for UTF-8.
+        encode = utf8_form_urlencode
+        return "&".join(encode(name) + "=" + encode(value) for name, value in pairs)
     # Steps 2-3; step 3.4's "&" separators come from the join.
     return "&".join(
         # Steps 3.2, 3.3, 3.5.

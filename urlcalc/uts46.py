@@ -3,8 +3,9 @@ Criteria), 4.2 (ToASCII) and 4.3 (ToUnicode), as of the Unicode 15.1+ text (revi
 
 The tables come from the ``idna`` package (the UTS #46 mapping table, joining types); NFC,
 bidirectional classes, canonical combining classes and general categories from ``unicodedata2``
-when it is installed, else the built-in ``unicodedata`` (Pyodide). Punycode is Python's
-``punycode`` codec, guarded where it is more lenient than RFC 3492.
+when it is installed, else the built-in ``unicodedata`` (Pyodide). Punycode (RFC 3492) is our
+own O(n log n) coder, giving the results of Python's ``punycode`` codec where that follows the RFC,
+and failing as soon as a variable-length integer overflows (RFC 3492 6.4).
 
 Both entry points return ``(result, errors)``: the processed string is always produced, and an
 empty error list means success. Errors are the status codes of the UTS #46 conformance file
@@ -33,6 +34,8 @@ from __future__ import annotations
 
 import bisect
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
@@ -349,13 +352,48 @@ class _Counts:
         return pos
 
 
+# The domain parser runs ToASCII a second time, with beStrict false, when the strict run failed
+# (url.bs: domain parser, steps 1 and 6.1); both runs would decode the same "xn--" labels. The
+# decodings of the last long labels are kept here (labels and results together at most
+# _DECODED_MAX_CHARS code points), so that the second run finds them.
+_DECODED_MIN_LABEL: Final = 64
+_DECODED_MAX_CHARS: Final = 1 << 18
+_decoded: OrderedDict[str, str | None] = OrderedDict()
+_decoded_chars = 0
+_decoded_lock = threading.Lock()
+
+
 def _punycode_decode(text: str) -> str | None:
     """RFC 3492 6.2 decoding of an ASCII string; ``None`` on failure.
 
     Bad digits and truncated variable-length integers fail; A-Z and a-z are the same digits
-    (RFC 3492 5). Integers are unbounded (RFC 3492 6.4 lets a decoder choose its overflow limit),
-    and a code point above U+10FFFF fails, as in Python's ``punycode`` codec, whose results this
-    reproduces in O(n log n) instead of O(n^2)."""
+    (RFC 3492 5), and a code point above U+10FFFF fails, as in Python's ``punycode`` codec, whose
+    results this reproduces in O(n log n) instead of O(n^2). Overflow (RFC 3492 6.4) is detected
+    as soon as a variable-length integer can no longer give a code point, so the integers stay
+    small and a long run of digits fails after a few of them."""
+    global _decoded_chars
+    if len(text) < _DECODED_MIN_LABEL:
+        return _punycode_decode_label(text)
+    with _decoded_lock:
+        if text in _decoded:
+            _decoded.move_to_end(text)
+            return _decoded[text]
+    result = _punycode_decode_label(text)
+    size = len(text) + (len(result) if result is not None else 0)
+    if size <= _DECODED_MAX_CHARS:
+        with _decoded_lock:
+            if text not in _decoded:
+                _decoded[text] = result
+                _decoded_chars += size
+                while _decoded_chars > _DECODED_MAX_CHARS:
+                    old, old_result = _decoded.popitem(last=False)
+                    _decoded_chars -= len(old) + (len(old_result) if old_result is not None
+                                                  else 0)
+    return result
+
+
+def _punycode_decode_label(text: str) -> str | None:
+    """``_punycode_decode`` without the memo."""
     # RFC 3492 6.2: the last delimiter is consumed only when basic code points precede it; a
     # leading one is otherwise read as a digit, and "-" is not a digit. (Python's codec would
     # skip it, so "-bbk" would decode like "bbk".)
@@ -374,6 +412,12 @@ def _punycode_decode(text: str) -> str | None:
     values = _DIGIT_VALUES
     while index < end:
         oldi, w, k = i, 1, _BASE
+        # RFC 3492 6.4, overflow handling: i only grows while this integer is read, and the code
+        # point it inserts is n + i // (length + 1); from ``limit`` on that is above U+10FFFF,
+        # so the decoding fails there (where Python's codec, with unbounded integers, reads
+        # every digit first: quadratic time on a long run of digits). w is capped at ``limit``:
+        # any non-zero digit then overflows, and a zero digit ends the integer as before.
+        limit = (0x110000 - n) * (length + 1)
         while True:
             if index >= end:
                 return None  # truncated variable-length integer
@@ -382,10 +426,14 @@ def _punycode_decode(text: str) -> str | None:
             if digit is None:
                 return None
             i += digit * w
+            if i >= limit:
+                return None  # RFC 3492 6.4: overflow
             t = _TMIN if k <= bias + _TMIN else _TMAX if k >= bias + _TMAX else k - bias
             if digit < t:
                 break
             w *= _BASE - t
+            if w > limit:
+                w = limit
             k += _BASE
         length += 1
         bias = _adapt(i - oldi, length, oldi == 0)

@@ -109,7 +109,8 @@ export class CalculatorsView {
       const dec = h("code", { class: "val", data: { calc: "decoded" } });
       setValue(dec, r.decoded_utf8);
       this.pctOut.replaceChildren(h("dl", { class: "kv" },
-        h("dt", null, "encoded (", vis(r.encoding), ")"), h("dd", null, enc),
+        h("dt", null, "encoded (", vis(r.output_encoding && r.output_encoding !== r.encoding
+          ? `${r.encoding}: output encoding ${r.output_encoding}` : r.encoding), ")"), h("dd", null, enc),
         h("dt", null, "percent-decoded, as UTF-8"), h("dd", null, dec),
         h("dt", null, "decoded bytes"), h("dd", null, h("code", { class: "val bytes" }, r.decoded_bytes || "(none)"))),
       h("p", { class: "muted small" }, "Encode set: ", specLink(setAnchor(r.encode_set), r.encode_set)));

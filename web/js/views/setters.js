@@ -162,14 +162,23 @@ export class SettersView {
         const words = citationQuote(o.cited);
         if (words) card.append(words);
       }
+      if (o.summarised) {
+        // The answer reached its size budget: no records or getters for this operation.
+        card.append(h("p", { class: "muted small", data: { summarised: "" } },
+          "Records and getters left out: the answer reached its size budget."));
+      }
       const columns = [{ label: "before", record: o.before, cls: "col-before" }, { label: "after", record: o.after, cls: "col-after" }];
-      if (changed.size) {
+      if (o.summarised) {
+        // nothing more to draw
+      } else if (changed.size) {
         card.append(h("div", { class: "scroll-x" }, recordTable({ columns, highlight: changed, dataField: false, only: changed })));
       }
-      card.append(h("details", { class: "op-record" }, h("summary", null, "the whole record, before and after"),
-        h("div", { class: "scroll-x" }, recordTable({ columns, highlight: changed, dataField: false }))));
+      if (!o.summarised) {
+        card.append(h("details", { class: "op-record" }, h("summary", null, "the whole record, before and after"),
+          h("div", { class: "scroll-x" }, recordTable({ columns, highlight: changed, dataField: false }))));
+      }
       const cg = o.changed_getters || [];
-      if (cg.length) {
+      if (cg.length && !o.summarised) {
         card.append(h("dl", { class: "kv getter-diff" }, cg.map((g) => [
           h("dt", null, g), h("dd", null, valueToken(o.getters_before[g]), " → ", valueToken(o.getters_after[g]))])));
       }

@@ -63,13 +63,47 @@ export function fragmentToState(fragment) {
 }
 
 // --- Markdown ------------------------------------------------------------------------------
+//
+// The export is pasted into GitHub issues: it must render there as the table it is, whatever the
+// URL holds. Every string from the input goes into a code span (CommonMark 6.1), whose content
+// is never read as Markdown or HTML; the only links are the spec's and the permalink; no HTML.
+// tests/test_markdown_export.py renders a hostile corpus with markdown-it (CommonMark + GFM
+// tables, raw HTML and linkify on, as GitHub does) and checks exactly that.
 
-function mdCode(s) {
-  s = escapeInvisible(String(s)).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+/** A code span holding s (invisible characters as \u{...}, newlines as spaces): fenced by more
+ *  backticks than its longest run of backticks, so that no run inside can close it; padded with
+ *  a space when it starts or ends with a backtick or a space (CommonMark strips one of each);
+ *  "|" escaped for the GFM table, which removes that backslash before reading the cell. */
+export function mdCode(s) {
+  s = escapeInvisible(String(s)).replace(/\r\n|\r|\n/g, " ").replace(/\|/g, "\\|");
   if (s === "") return "*(empty)*";
-  const ticks = s.includes("`") ? "``" : "`";
-  const pad = s.startsWith("`") || s.endsWith("`") || s.startsWith(" ") || s.endsWith(" ") ? " " : "";
-  return ticks + pad + s + pad + ticks;
+  const longest = Math.max(0, ...(s.match(/`+/g) || []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = /^[ `]|[ `]$/.test(s) && !/^ +$/.test(s) ? " " : "";
+  return fence + pad + s + pad + fence;
+}
+
+/** Plain text with every ASCII punctuation character that Markdown or the table could read
+ *  backslash-escaped (CommonMark 2.4), and no newline. */
+export function mdText(s) {
+  return escapeInvisible(String(s)).replace(/\r\n|\r|\n/g, " ")
+    .replace(/[!-/:-@[-`{-~]/g, (c) => "\\" + c);
+}
+
+/** A link destination: the characters that could end it early or be read otherwise ("(", ")",
+ *  "<", ">", spaces and controls, "\", "`") percent-encoded (the permalink's fragment is
+ *  encodeURIComponent's, which keeps "(" and ")"). */
+export function mdDestination(url) {
+  return String(url).replace(/[()<>\\`\s\u0000-\u001f\u007f]/g,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+}
+
+function errorLink(e) {
+  const name = String(e.name);
+  const at = e.index !== null && e.index !== undefined ? ` @${Number(e.index)}` : "";
+  if (!/^[A-Za-z0-9-]+$/.test(name)) return mdText(name) + at;
+  const anchor = name === "domain-to-ASCII" ? "validation-error-domain-to-ascii" : name.toLowerCase();
+  return `[${name}](https://url.spec.whatwg.org/#${anchor})${at}`;
 }
 
 export function toMarkdown(state, result, engineLine, permalink) {
@@ -83,12 +117,13 @@ export function toMarkdown(state, result, engineLine, permalink) {
   } else if (result) {
     const f = result.failure || {};
     const e = f.error;
-    lines.push(`| **result** | failure${f.in === "base" ? " (in the base)" : ""}${e ? `: ${e.name}${e.index !== null && e.index !== undefined ? ` at index ${e.index}` : ""}` : ""} |`);
+    const where = e && e.index !== null && e.index !== undefined ? ` at index ${Number(e.index)}` : "";
+    lines.push(`| **result** | failure${f.in === "base" ? " (in the base)" : ""}${e ? `: ${mdText(e.name)}${where}` : ""} |`);
   }
   const errs = (result && result.validation_errors) || [];
-  lines.push(`| validation errors | ${errs.length ? errs.map((e) => `[${e.name}](https://url.spec.whatwg.org/#${e.name === "domain-to-ASCII" ? "validation-error-domain-to-ascii" : e.name.toLowerCase()})${e.index !== null && e.index !== undefined ? ` @${e.index}` : ""}`).join(", ") : "none"} |`);
+  lines.push(`| validation errors | ${errs.length ? errs.map(errorLink).join(", ") : "none"} |`);
   if (result && result.valid) lines.push(`| valid URL string | ${result.valid.valid ? "yes" : "no"} |`);
-  lines.push("", `<sub>${engineLine}${permalink ? ` · [permalink](${permalink})` : ""}</sub>`);
+  lines.push("", `${mdText(engineLine)}${permalink ? ` · [permalink](${mdDestination(permalink)})` : ""}`);
   return lines.join("\n");
 }
 
@@ -113,7 +148,7 @@ export function urltestdataEntry(state, result) {
 export function settersEntries(model) {
   const out = {};
   for (const o of (model && model.operations) || []) {
-    if (o.op.startsWith("searchParams.") || o.threw) continue;
+    if (o.op.startsWith("searchParams.") || o.threw || o.summarised) continue;
     const expected = { href: o.getters_after.href };
     const keys = new Set([o.op, ...(o.changed_getters || [])]);
     keys.delete("origin");

@@ -1,0 +1,245 @@
+"""The HTTP server under the app: waitress, with what a classroom server on a LAN needs.
+
+waitress alone lets one client lock everyone out: 500 connections that send their headers and
+never finish their body hold every connection slot for its 120 s channel timeout, and its own
+refusals (413, 431, a bad Content-Length, 501) are plain text without the page's security
+headers. ``make_server`` returns a waitress server that
+
+* closes a connection whose request does not arrive in time: the headers within
+  ``HEADER_TIMEOUT_S`` of its first byte, the whole request (body included) within
+  ``REQUEST_TIMEOUT_S``; an idle keep-alive connection after ``IDLE_TIMEOUT_S``;
+* accepts at most ``MAX_CONNECTIONS_PER_CLIENT`` connections from one address (the next one gets
+  a 503 JSON answer and is closed);
+* at its ``CONNECTION_LIMIT``, closes the oldest connections that have no request being answered
+  (half-open or idle ones, ``EVICT_BATCH`` at a time) instead of refusing every new client until
+  a timeout frees a slot;
+* answers waitress's own refusals as JSON ``{"error": ...}`` with the same security headers as
+  every other response (``JsonErrorTask``);
+* waits with poll() rather than select() (no limit at file descriptor 1024).
+
+The checks run in waitress's main loop: at most once a second (``cleanup_interval``) for the
+timeouts, and on each accept for the per-client cap.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask, ThreadedTaskDispatcher
+
+__all__ = [
+    "CONNECTION_LIMIT",
+    "HEADER_TIMEOUT_S",
+    "IDLE_TIMEOUT_S",
+    "MAX_CONNECTIONS_PER_CLIENT",
+    "REQUEST_TIMEOUT_S",
+    "make_server",
+]
+
+# ~30 browsers x 6 connections each, with room to spare.
+CONNECTION_LIMIT = 500
+# A browser opens about 6 connections per server; a few tabs and a teacher's tools fit.
+MAX_CONNECTIONS_PER_CLIENT = 32
+# From a request's first byte: its headers must be complete within HEADER_TIMEOUT_S, the whole
+# request (a body of up to 1 MiB, on a slow classroom Wi-Fi) within REQUEST_TIMEOUT_S.
+HEADER_TIMEOUT_S = 5.0
+REQUEST_TIMEOUT_S = 15.0
+# A keep-alive connection with no request for this long is closed (browsers open another).
+IDLE_TIMEOUT_S = 30
+# Connections closed at once when the limit is reached.
+EVICT_BATCH = 16
+
+# What waitress's refusals say (the first line of the body; the rest is waitress's detail).
+_REFUSALS = {
+    400: "malformed HTTP request",
+    413: "the request body is over the {limit} byte limit",
+    431: "the request headers are over the {header_limit} byte limit",
+    501: "not implemented",
+}
+
+
+def _json_answer(status: str, message: str, headers: Mapping[str, str],
+                 extra: tuple[tuple[str, str], ...] = ()) -> tuple[list[tuple[str, str]], bytes]:
+    body = json.dumps({"error": message}).encode("ascii")
+    out = [("Content-Type", "application/json; charset=utf-8"),
+           ("Cache-Control", "no-store"), *headers.items(), *extra]
+    return out, body
+
+
+class JsonErrorTask(ErrorTask):  # type: ignore[misc]
+    """waitress's refusal of a malformed request, as JSON with the server's security headers."""
+
+    def execute(self) -> None:
+        server: GuardedServer = self.channel.server
+        error = self.request.error
+        template = _REFUSALS.get(error.code, error.reason.lower())
+        message = template.format(limit=server.max_body_bytes,
+                                  header_limit=server.adj.max_request_header_size)
+        detail = str(error.body or "").strip()
+        if detail and error.code in (400, 501):
+            message += f": {detail}"
+        headers, body = _json_answer(f"{error.code} {error.reason}", message,
+                                     server.security_headers)
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.extend(headers)
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class GuardedChannel(HTTPChannel):  # type: ignore[misc]
+    """One connection: remembers when the request now arriving began."""
+
+    error_task_class = JsonErrorTask
+    request_started: float | None = None
+    client = ""
+
+    def __init__(self, server: GuardedServer, sock: socket.socket, addr: Any, adj: Any,
+                 map: Any = None) -> None:
+        # before waitress's __init__, which registers the channel (add_channel) before it sets
+        # self.addr
+        self.client = str(addr[0]) if isinstance(addr, tuple) and addr else str(addr)
+        super().__init__(server, sock, addr, adj, map)
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None and data and self.request_started is None:
+            self.request_started = time.monotonic()
+        result: bool = super().received(data)
+        if self.request is None:
+            self.request_started = None  # complete (or nothing pending): no deadline
+        return result
+
+    def add_channel(self, map: Any = None) -> None:
+        super().add_channel(map)
+        self.server.client_connections[self.client] += 1
+
+    def del_channel(self, map: Any = None) -> None:
+        counted = self._fileno in self.server.active_channels
+        super().del_channel(map)
+        if counted:
+            counts = self.server.client_connections
+            counts[self.client] -= 1
+            if counts[self.client] <= 0:
+                del counts[self.client]
+
+
+class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
+    """waitress's TCP server with the guards of this module's docstring."""
+
+    channel_class = GuardedChannel
+
+    def __init__(self, *args: Any, security_headers: Mapping[str, str],
+                 max_body_bytes: int, per_client: int, header_timeout: float,
+                 request_timeout: float, **kwargs: Any) -> None:
+        self.security_headers = dict(security_headers)
+        self.max_body_bytes = max_body_bytes
+        self.per_client = per_client
+        self.header_timeout = header_timeout
+        self.request_timeout = request_timeout
+        self.client_connections: Counter[str] = Counter()
+        self.refused_connections = 0
+        self.evicted_connections = 0
+        self.timed_out_requests = 0
+        super().__init__(*args, **kwargs)
+
+    def handle_accept(self) -> None:
+        try:
+            accepted = self.accept()
+        except OSError:
+            return
+        if accepted is None:
+            return
+        conn, addr = accepted
+        if self.client_connections[addr[0]] >= self.per_client:
+            self.refused_connections += 1
+            headers, body = _json_answer(
+                "503 Service Unavailable",
+                f"too many connections from {addr[0]} (at most {self.per_client}): close some "
+                "and try again", self.security_headers, (("Retry-After", "5"),))
+            head = "".join(f"{k}: {v}\r\n" for k, v in headers)
+            answer = (f"HTTP/1.1 503 Service Unavailable\r\n{head}Content-Length: {len(body)}"
+                      "\r\nConnection: close\r\n\r\n").encode("latin-1") + body
+            try:
+                conn.setblocking(False)
+                conn.send(answer)  # best effort: a small answer fits the socket's buffer
+            except OSError:
+                pass
+            finally:
+                with contextlib.suppress(OSError):
+                    conn.shutdown(socket.SHUT_RDWR)
+                conn.close()
+            return
+        try:
+            self.set_socket_options(conn)
+        except OSError:
+            conn.close()
+            return
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def maintenance(self, now: float) -> None:
+        """waitress's idle timeout, plus the header and request deadlines."""
+        super().maintenance(now)
+        mono = time.monotonic()
+        for channel in list(self.active_channels.values()):
+            started = getattr(channel, "request_started", None)
+            if started is None or channel.requests or channel.will_close:
+                continue
+            request = channel.request
+            limit = self.request_timeout
+            if request is not None and not request.headers_finished:
+                limit = self.header_timeout
+            if mono - started > limit:
+                self.timed_out_requests += 1
+                channel.will_close = True
+
+    def readable(self) -> bool:
+        if self.accepting and len(self._map) >= self.adj.connection_limit:
+            self._evict()
+        return bool(super().readable())
+
+    def _evict(self) -> None:
+        """At the connection limit: close the oldest connections that are not being answered
+        (a request still arriving, or idle), so that a new client gets in."""
+        candidates = [c for c in self.active_channels.values()
+                      if not c.requests and not c.total_outbufs_len and not c.will_close]
+        # Half-open first (oldest request start), then idle ones (oldest activity).
+        candidates.sort(key=lambda c: (getattr(c, "request_started", None) is None,
+                                       getattr(c, "request_started", None) or c.last_activity))
+        for channel in candidates[:EVICT_BATCH]:
+            channel.will_close = True
+            self.evicted_connections += 1
+
+
+def make_server(app: Any, host: str, port: int, *, threads: int,
+                security_headers: Mapping[str, str], max_body_bytes: int,
+                connection_limit: int = CONNECTION_LIMIT,
+                per_client: int = MAX_CONNECTIONS_PER_CLIENT,
+                header_timeout: float = HEADER_TIMEOUT_S,
+                request_timeout: float = REQUEST_TIMEOUT_S,
+                idle_timeout: int = IDLE_TIMEOUT_S, ident: str = "urlcalc") -> GuardedServer:
+    """A waitress server for ``app`` on ``host``:``port`` (0: a free port), not yet running:
+    call ``run()``. Bodies up to ``max_body_bytes`` inclusive reach the app (waitress refuses
+    from its limit on, so the limit it is given is one more)."""
+    adj = Adjustments(
+        host=host, port=port, threads=threads, ident=ident,
+        connection_limit=connection_limit,
+        channel_timeout=idle_timeout,
+        cleanup_interval=1,
+        max_request_body_size=max_body_bytes + 1,
+        asyncore_use_poll=True,
+    )
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    return GuardedServer(
+        app, {}, True, None, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
+        security_headers=security_headers, max_body_bytes=max_body_bytes,
+        per_client=per_client, header_timeout=header_timeout, request_timeout=request_timeout)
