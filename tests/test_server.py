@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from required import missing
 
 from urlcalc import bundle, model, server
 from urlcalc.server import CSP, MAX_BODY_BYTES, PYODIDE_FILES, create_app, export_static
@@ -628,7 +629,7 @@ def test_no_path_traversal(app: Flask, client: FlaskClient, web: Path, path: str
 
 def test_default_app_serves_the_checkout() -> None:
     if not (REAL_PYODIDE / "pyodide.mjs").is_file():
-        pytest.skip("web/node_modules/pyodide is not installed (make npm)")
+        missing("web/node_modules/pyodide is not installed (make npm)")
     client = create_app().test_client()
     response = client.get("/pyodide/pyodide.mjs")
     assert response.status_code == 200
