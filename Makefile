@@ -64,8 +64,10 @@ chromium:
 serve: venv npm
 	$(BIN)/urlcalc serve --host $(HOST) --port $(PORT)
 
+# URLCALC_REQUIRE_ALL=1: every tool installed above must be there; a test that would skip for
+# lack of one fails instead (tests/required.py). A bare `pytest` skips, with the reason.
 test: venv npm differential-deps chromium lint
-	$(BIN)/pytest -q
+	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q
 
 lint: venv
 	$(BIN)/ruff check urlcalc tests benchmarks
