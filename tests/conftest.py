@@ -21,6 +21,9 @@ from required import require_all
 _SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True,
                           suppress_health_check=_SLOW_OK, print_blob=True)
+# "mutate" (tests/mutation/run.py): fewer examples, so that each mutant's run stays short.
+settings.register_profile("mutate", max_examples=60, deadline=None, derandomize=True,
+                          suppress_health_check=_SLOW_OK, print_blob=True)
 settings.register_profile("deep", max_examples=int(os.environ.get("FUZZ_EXAMPLES", "10000")),
                           deadline=None,
                           suppress_health_check=_SLOW_OK, print_blob=True)
