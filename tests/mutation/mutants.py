@@ -186,7 +186,8 @@ class _Collector(ast.NodeVisitor):
     def visit_BoolOp(self, node: ast.BoolOp) -> None:
         if id(node) not in self.skip:
             op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
-            self._add("boolop", node, "(" + ast.unparse(ast.BoolOp(op=op, values=node.values)) + ")")
+            swapped = ast.unparse(ast.BoolOp(op=op, values=node.values))
+            self._add("boolop", node, f"({swapped})")
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> None:

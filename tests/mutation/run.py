@@ -22,6 +22,7 @@ The report (docs/mutation.md) lists the score, every survivor and every equivale
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import os
@@ -87,7 +88,7 @@ def _run_stage(scratch: Path, files: list[str], timeout: float, log: Path) -> tu
             os.dup2(fd, 1)
             os.dup2(fd, 2)
             os.setsid()
-            os.chdir(REPO)
+            os.chdir(scratch)
             os.environ["PYTHONPATH"] = str(scratch)  # subprocesses the tests start, too
             os.environ.pop("URLCALC_REQUIRE_ALL", None)
             os.environ["HYPOTHESIS_PROFILE"] = "mutate"  # 60 examples per property
@@ -111,20 +112,25 @@ def _run_stage(scratch: Path, files: list[str], timeout: float, log: Path) -> tu
             code = os.waitstatus_to_exitcode(status)
             return ("passed" if code == 0 else "killed"), time.monotonic() - started
         if time.monotonic() > deadline:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             os.waitpid(pid, 0)
             return "timeout", time.monotonic() - started
         time.sleep(0.05)
 
 
 def _scratch_copy() -> Path:
+    """urlcalc/ and tests/ copied (the run is not disturbed by edits in the checkout meanwhile),
+    web/ and the differential test's node_modules linked."""
     scratch = Path(tempfile.mkdtemp(prefix="urlcalc-mutate-"))
-    shutil.copytree(REPO / "urlcalc", scratch / "urlcalc",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    skip = shutil.ignore_patterns("__pycache__", "node_modules", ".hypothesis")
+    shutil.copytree(REPO / "urlcalc", scratch / "urlcalc", ignore=skip)
+    shutil.copytree(REPO / "tests", scratch / "tests", ignore=skip)
+    shutil.copy2(REPO / "pyproject.toml", scratch / "pyproject.toml")
     (scratch / "web").symlink_to(REPO / "web")  # the server serves the checkout's web/
+    modules = REPO / "tests" / "differential" / "node_modules"
+    if modules.is_dir():
+        (scratch / "tests" / "differential" / "node_modules").symlink_to(modules)
     return scratch
 
 
@@ -144,10 +150,8 @@ def _sample(per_module: int, seed: int, only: str | None) -> list[Mutant]:
 def run(per_module: int, seed: int, budget: float, only: str | None, log_dir: Path,
         earlier: dict[str, dict[str, object]]) -> Run:
     for name in WARM:
-        try:
+        with contextlib.suppress(ImportError):
             __import__(name)
-        except ImportError:
-            pass
     sys.dont_write_bytecode = True
     scratch = _scratch_copy()
     result = Run()
@@ -157,7 +161,7 @@ def run(per_module: int, seed: int, budget: float, only: str | None, log_dir: Pa
             status, seconds = _run_stage(scratch, files, 1800, log_dir / f"baseline-{i}.log")
             print(f"  stage {i + 1}: {status} in {seconds:.1f} s", flush=True)
             if status != "passed":
-                raise SystemExit(f"the suite fails without a mutant: see {log_dir}/baseline-{i}.log")
+                raise SystemExit(f"the suite fails without a mutant: {log_dir}/baseline-{i}.log")
             result.baseline.append(seconds)
         timeouts = [max(60.0, 4 * s) for s in result.baseline]
         mutants = _sample(per_module, seed, only)
@@ -216,12 +220,12 @@ def report(result: Run, args: argparse.Namespace, seconds: float) -> str:
     lines = [
         "# Mutation testing",
         "",
-        "Written by `make mutate` (`python tests/mutation/run.py`, see its docstring): a sample of",
-        "deliberate one-edit bugs in the parser, the host parser, the setters, the result model and",
-        "the server, each run against the suite without the browser and Pyodide runs. A mutant is",
-        "killed when a test fails (or the run times out). Survivors are either killed by new tests",
-        "or listed with why they are equivalent (tests/mutation/equivalent.py): the score leaves",
-        "those out.",
+        "Written by `make mutate` (`python tests/mutation/run.py`, see its docstring): a sample",
+        "of deliberate one-edit bugs in the parser, the host parser, the setters, the result",
+        "model and the server, each run against the suite without the browser and Pyodide runs.",
+        "A mutant is killed when a test fails (or the run times out). Survivors are either killed",
+        "by new tests or listed with why they are equivalent (tests/mutation/equivalent.py): the",
+        "score leaves those out.",
         "",
         f"- command: `python tests/mutation/run.py --per-module {args.per_module} --seed "
         f"{args.seed} --budget {args.budget:.0f}`" + (f" --only {args.only}" if args.only else ""),
