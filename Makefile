@@ -21,7 +21,7 @@ SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
-.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load clean distclean
+.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load mutate clean distclean
 
 # --- setup (internal) --------------------------------------------------------------------------
 
@@ -87,6 +87,14 @@ bench-web: venv npm chromium
 # 10 s with 5 of them sending maximal requests; stops by itself, exits 1 on any error.
 bench-load: venv npm
 	$(BIN)/python -m benchmarks.load
+
+# Mutation testing (not part of `make test`): a fixed-seed sample of one-edit bugs in the parser,
+# host parser, setters, model and server against the suite without the browser and Pyodide runs,
+# within MUTATE_BUDGET seconds; writes docs/mutation.md and fails if the score falls below the
+# floor (the README's figure). MUTATE_PER_MODULE, MUTATE_SEED, MUTATE_BUDGET override the sample.
+MUTATION_FLOOR ?= 0
+mutate: venv npm differential-deps
+	$(BIN)/python tests/mutation/run.py --min-score $(MUTATION_FLOOR)
 
 # Caches and build output; `distclean` also drops the virtualenv and node_modules.
 clean:
