@@ -52,7 +52,7 @@ def test_non_url_code_points_left_unencoded_are_still_invalid_url_units(
 def test_opaque_host_reports_each_kind_of_invalid_unit(
         input: str, errors: list[tuple[str, int]]) -> None:
     seen: list[tuple[str, int | None]] = []
-    opaque_host_parse(input, lambda name, offset, detail: seen.append((name, offset)))
+    opaque_host_parse(input, lambda name, offset, detail, cause: seen.append((name, offset)))
     assert seen == errors
 
 
