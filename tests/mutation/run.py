@@ -52,6 +52,7 @@ MODULES = ["urlcalc/parser.py", "urlcalc/host.py", "urlcalc/api.py", "urlcalc/mo
 _PARSING: list[list[str]] = [
     ["tests/test_api.py", "tests/test_host.py", "tests/test_setter_reasons.py",
      "tests/test_validation_errors.py", "tests/test_writing.py", "tests/test_model.py"],
+    ["tests/test_citations.py"],
     ["tests/test_wpt.py", "tests/test_trace.py", "tests/test_fastpath.py"],
     ["tests/test_urlencoded.py", "tests/test_percent.py", "tests/test_hardening.py",
      "tests/test_properties.py", "tests/test_differential.py"],
@@ -64,7 +65,8 @@ STAGES: dict[str, list[list[str]]] = {
         ["tests/test_model.py", "tests/test_cli.py", "tests/test_api.py",
          "tests/test_setter_reasons.py"],
         ["tests/test_server.py", "tests/test_trace.py"],
-        ["tests/test_properties.py", "tests/test_openapi.py", "tests/test_hardening.py"],
+        ["tests/test_citations.py", "tests/test_properties.py", "tests/test_openapi.py",
+         "tests/test_hardening.py"],
     ],
     "urlcalc/server.py": [
         ["tests/test_server.py"],
@@ -268,7 +270,8 @@ def report(result: Run, args: argparse.Namespace, seconds: float) -> str:
                      f"{sum(1 for o in outs if o.status in ('killed', 'timeout'))} | "
                      f"{sum(1 for o in outs if o.status == 'survived')} | "
                      f"{sum(1 for o in outs if o.status == 'equivalent')} |")
-    stages = [sum(1 for o in result.outcomes if o.stage == i + 1) for i in range(3)]
+    most = max(len(stages) for stages in STAGES.values())
+    stages = [sum(1 for o in result.outcomes if o.stage == i + 1) for i in range(most)]
     lines += ["", "Killed in stage " + ", ".join(f"{i + 1}: {n}" for i, n in enumerate(stages))
               + f" (timeouts: {sum(1 for o in result.outcomes if o.status == 'timeout')}).", ""]
 
