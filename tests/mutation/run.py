@@ -146,6 +146,8 @@ def _scratch_copy() -> Path:
     shutil.copytree(REPO / "tests", scratch / "tests", ignore=skip)
     shutil.copy2(REPO / "pyproject.toml", scratch / "pyproject.toml")
     (scratch / "web").symlink_to(REPO / "web")  # the server serves the checkout's web/
+    if (REPO / "spec").is_dir():
+        (scratch / "spec").symlink_to(REPO / "spec")  # url.bs and its extractor
     modules = REPO / "tests" / "differential" / "node_modules"
     if modules.is_dir():
         (scratch / "tests" / "differential" / "node_modules").symlink_to(modules)
