@@ -23,7 +23,7 @@ SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
-.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load clean distclean
+.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load mutate clean distclean
 
 # --- setup (internal) --------------------------------------------------------------------------
 
@@ -66,8 +66,10 @@ chromium:
 serve: venv npm
 	$(BIN)/urlcalc serve --host $(HOST) --port $(PORT)
 
+# URLCALC_REQUIRE_ALL=1: every tool installed above must be there; a test that would skip for
+# lack of one fails instead (tests/required.py). A bare `pytest` skips, with the reason.
 test: venv npm differential-deps chromium lint
-	$(BIN)/pytest -q
+	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q
 
 lint: venv
 	$(BIN)/ruff check urlcalc tests benchmarks
@@ -88,6 +90,14 @@ bench-web: venv npm chromium
 # half-open connections beside the 50; stops by itself, exits 1 on any error of a small request.
 bench-load: venv npm
 	$(BIN)/python -m benchmarks.load
+
+# Mutation testing (not part of `make test`): a fixed-seed sample of one-edit bugs in the parser,
+# host parser, setters, model and server against the suite without the browser and Pyodide runs,
+# within MUTATE_BUDGET seconds; writes docs/mutation.md and fails if the score falls below the
+# floor (the README's figure). MUTATE_PER_MODULE, MUTATE_SEED, MUTATE_BUDGET override the sample.
+MUTATION_FLOOR ?= 0
+mutate: venv npm differential-deps
+	$(BIN)/python tests/mutation/run.py --min-score $(MUTATION_FLOOR)
 
 # Caches and build output; `distclean` also drops the virtualenv and node_modules.
 clean:

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 # tests/conformance.py is shared with the Pyodide harness; make it importable as a module.
 sys.path.insert(0, str(Path(__file__).parent))
@@ -11,10 +13,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 # HYPOTHESIS_PROFILE=deep pytest ... selects the deep one for a pytest run.
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+from required import ENV as REQUIRE_ALL_ENV
+from required import require_all
 
 _SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True,
+                          suppress_health_check=_SLOW_OK, print_blob=True)
+# "mutate" (tests/mutation/run.py): fewer examples, so that each mutant's run stays short.
+settings.register_profile("mutate", max_examples=60, deadline=None, derandomize=True,
                           suppress_health_check=_SLOW_OK, print_blob=True)
 settings.register_profile("deep", max_examples=int(os.environ.get("FUZZ_EXAMPLES", "10000")),
                           deadline=None,
@@ -59,3 +67,30 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
     write("property examples run (tests/test_properties.py):")
     for name, n in sorted(counts.items()):
         write(f"  {n:>7,}  {name}")
+
+
+# Under URLCALC_REQUIRE_ALL=1 (make test, CI) no test may skip: whatever skips (a tool that went
+# missing through a path tests/required.py does not cover, a pytest.skip added later) fails,
+# with the skip's reason. Expected failures (xfail) are not skips and stay as they are.
+def _as_failure(report: pytest.CollectReport | pytest.TestReport) -> None:
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    reason = reason.removeprefix("Skipped: ")
+    report.outcome = "failed"
+    report.longrepr = f"skipped under {REQUIRE_ALL_ENV}=1, which allows no skip: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item,
+                               call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    outcome = yield
+    report = outcome.get_result()
+    if require_all() and report.skipped and not hasattr(report, "wasxfail"):
+        _as_failure(report)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, Any, None]:
+    outcome = yield
+    report = outcome.get_result()
+    if require_all() and report.skipped:
+        _as_failure(report)

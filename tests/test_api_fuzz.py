@@ -21,14 +21,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import quote
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from required import import_or_missing
 
 from urlcalc import model
 from urlcalc.server import API_KINDS, MAX_BODY_BYTES, create_app
 
-schemathesis = pytest.importorskip("schemathesis")
+schemathesis = import_or_missing("schemathesis", "pip install -e '.[dev]' (make venv)")
 from schemathesis import checks as st_checks  # noqa: E402
 from schemathesis.config import SchemathesisConfig  # noqa: E402
 

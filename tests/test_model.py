@@ -190,3 +190,15 @@ def test_dispatch_json() -> None:
     assert json.loads(dispatch_json("parse", '{"input": "https://x"}'))["ok"] is True
     assert "error" in json.loads(dispatch_json("parse", "not json"))
     assert "error" in json.loads(dispatch_json("parse", "[1]"))
+
+
+def test_lone_surrogates_in_the_base_become_u_fffd() -> None:
+    # Web IDL USVString conversion of the base too (expected values by hand: U+FFFD is EF BF BD
+    # in UTF-8, percent-encoded in the path; a lone surrogate is never kept)
+    m = parse_model("c", "https://h/\ud800/b")
+    assert m["base"] == "https://h/\ufffd/b"
+    assert m["base_record"]["path"] == ["%EF%BF%BD", "b"]
+    assert m["getters"]["href"] == "https://h/%EF%BF%BD/c"
+    assert "\\ud800" not in json.dumps(m)
+    failing = parse_model("c", "\udfff")
+    assert failing["base"] == "\ufffd" and failing["failure"]["in"] == "base"

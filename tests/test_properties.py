@@ -70,6 +70,28 @@ def _has_surrogate(s: str) -> bool:
     return any(0xD800 <= ord(ch) <= 0xDFFF for ch in s)
 
 
+def _surrogates_in(value: object, where: str = "") -> list[str]:
+    """Where a JSON-like value holds a lone surrogate (in a string or a key), by path."""
+    if isinstance(value, str):
+        return [where or "/"] if _has_surrogate(value) else []
+    if isinstance(value, dict):
+        found = [f"{where}/{k!r} (key)" for k in value if isinstance(k, str) and _has_surrogate(k)]
+        for k, v in value.items():
+            found += _surrogates_in(v, f"{where}/{k}")
+        return found
+    if isinstance(value, list | tuple):
+        return [p for i, v in enumerate(value) for p in _surrogates_in(v, f"{where}/{i}")]
+    return []
+
+
+def test_the_surrogate_check_finds_what_it_looks_for() -> None:
+    # the check below must be able to fail: a lone surrogate anywhere in a model is found
+    assert _surrogates_in({"a": [1, None, {"b": "x\udc00"}]}) == ["/a/2/b"]
+    assert _surrogates_in({"\ud800": "ok"}) == ["/'\\ud800' (key)"]
+    assert _surrogates_in({"a": ["\ud83d\ude00", "\U0001f600", "\ufffd"]}) == ["/a/0"]
+    assert _surrogates_in(parse_model("x")) == []
+
+
 # --- never another exception ---------------------------------------------------------------
 
 
@@ -261,13 +283,15 @@ with_surrogates = st.builds(
     st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=3))
 
 
-@given(input=with_surrogates, base=us.bases, name=st.sampled_from(SETTERS),
-       value=with_surrogates)
+@given(input=with_surrogates, base=st.one_of(us.bases, with_surrogates),
+       name=st.sampled_from(SETTERS), value=with_surrogates)
 def test_lone_surrogates_become_u_fffd(input: str, base: str | None, name: str,
                                        value: str) -> None:
-    _count("surrogates: USVString conversion (U+FFFD)")
+    _count("surrogates: USVString conversion (U+FFFD)",
+           "base with surrogates" if base is not None and _has_surrogate(base) else None)
     usv = to_usv(input)
     assert not _has_surrogate(usv) and len(usv) <= len(input)
+    usv_base = to_usv(base) if base is not None else None
 
     def href(i: str, b: str | None) -> str | None:
         try:
@@ -275,11 +299,12 @@ def test_lone_surrogates_become_u_fffd(input: str, base: str | None, name: str,
         except URLParseError:
             return None
 
-    assert href(input, base) == href(usv, to_usv(base) if base is not None else None)
+    assert href(input, base) == href(usv, usv_base)
     m = parse_model(input, base)
-    assert m["input"] == usv and not _has_surrogate(json.dumps(m, ensure_ascii=False)
-                                                    .encode("utf-8", "surrogatepass")
-                                                    .decode("utf-8", "replace"))
+    assert m["input"] == usv and m["base"] == usv_base
+    # no lone surrogate anywhere in the model: every string, every key (base record, trace...)
+    assert _surrogates_in(m) == [], (input, base)
+    assert m == parse_model(usv, usv_base)
     wire = json.loads(dispatch_json("parse", json.dumps({"input": input, "base": base})))
     assert wire["input"] == usv and wire["ok"] == m["ok"]
     # setters take USVStrings too

@@ -175,3 +175,12 @@ def test_a_counting_observer_gets_uts46_stages_without_details() -> None:
     stages = [s for s in counting if s["parser"] == "uts46"]
     assert stages and all(s["details"] == {} for s in stages
                       if s["state"] != "UTS #46 verify-dns-length")
+
+
+def test_port_digits_are_port_state_step_1() -> None:
+    # url.bs, port state, step 1: "If c is an ASCII digit, append c to buffer." (by hand)
+    rec = TraceRecorder()
+    basic_url_parse("http://h:8080/", observer=rec)
+    digits = [s for s in rec.steps if s.get("state") == "port state" and s.get("c", "").isdigit()]
+    assert [s["c"] for s in digits] == ["8", "0", "8", "0"]
+    assert {s["step"] for s in digits} == {"1"}

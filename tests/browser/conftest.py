@@ -14,7 +14,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from liveserver import CHROMIUM, Offline, PageProbe, launch, live_server
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent.parent))
+from required import import_or_missing, missing
+
+playwright_sync = import_or_missing("playwright.sync_api", "pip install playwright (make venv)")
 
 # Reports CSP violations (and any other securitypolicyviolation) to the console, where the
 # page fixture collects them; runs before the page's own scripts.
@@ -30,7 +33,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing (make test installs Debian's chromium)")
+        missing(f"{CHROMIUM} is missing (make test installs Debian's chromium)")
     with live_server() as url:
         yield url
 

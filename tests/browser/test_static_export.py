@@ -11,11 +11,9 @@ from typing import Any
 
 import pytest
 from liveserver import Offline, PageProbe, frag
+from playwright.sync_api import expect
 
 from urlcalc.server import export_static
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -25,7 +23,7 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def static_url(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iterator[str]:
-    # server_url: only so that this module skips with the others when Chromium is missing
+    # server_url: only so that this module needs Chromium as the others do
     out = export_static(tmp_path_factory.mktemp("export") / "site")
     httpd = ThreadingHTTPServer(("127.0.0.1", 0),
                                 functools.partial(_Quiet, directory=str(out)))

@@ -335,6 +335,7 @@ function scheduleIdle() {
 async function onIdle() {
   addToTape();
   if (!engine || typeof engine.both !== "function") return;
+  if (tooLong(state.input, state.base)) return; // no engine is asked about such an input
   const info = engine.info || {};
   if (info.status !== "ready" || !info.server) return;
   const params = paramsFor(false);
@@ -418,6 +419,7 @@ function syncFields({ except = null } = {}) {
 function update() {
   // typing replaces the fragment at most every 250 ms (browsers throttle history floods)
   scheduleFragment();
+  clearTimeout(idleTimer); // idle again only after the new input's render (compute schedules it)
   renderedFor.setters = null;
   compute();
 }

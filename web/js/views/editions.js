@@ -129,6 +129,13 @@ export function groupDifferences(differences) {
   return out;
 }
 
+/** The ids of the editions that differ from the current standard on at least one getter, in
+ *  the model's order (a compare model, or null). */
+export function differingEditions(model) {
+  if (!model) return [];
+  return model.editions.filter((ed) => model.rows.some((r) => r.differs[ed.id])).map((ed) => ed.id);
+}
+
 export class EditionsView {
   constructor(panel, { call, getState, setErrata, onRandom, report }) {
     this.panel = panel;
@@ -235,8 +242,7 @@ export class EditionsView {
 
   /** The differing editions of the last model: for the summary and the paper tape. */
   differing(model = this.model) {
-    if (!model) return [];
-    return model.editions.filter((ed) => model.rows.some((r) => r.differs[ed.id])).map((ed) => ed.id);
+    return differingEditions(model);
   }
 
   render(model) {

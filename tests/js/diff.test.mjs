@@ -1,0 +1,59 @@
+// Diffing: where two engines' results differ (engine.js), record changes (record.js), and the
+// Compare view's differing editions and grouped differences (editions.js).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { jsonDiff } from "../../web/js/engine.js";
+import { EMPTY_RECORD, applyChanges, same } from "../../web/js/views/record.js";
+import { differingEditions, groupDifferences } from "../../web/js/views/editions.js";
+
+test("jsonDiff: JSON Pointers of the differing members, engine ignored at the top", () => {
+  assert.deepEqual(jsonDiff({ a: 1, engine: "x" }, { a: 1, engine: "y" }), []);
+  assert.deepEqual(jsonDiff({ r: { engine: 1 } }, { r: { engine: 2 } }), ["/r/engine"]);
+  assert.deepEqual(jsonDiff({ getters: { host: "a", port: "" } }, { getters: { host: "b", port: "" } }),
+    ["/getters/host"]);
+  assert.deepEqual(jsonDiff({ path: ["a", "b"] }, { path: ["a", "c"] }), ["/path/1"]);
+  assert.deepEqual(jsonDiff({ path: ["a"] }, { path: ["a", "b"] }), ["/path"]); // length: whole
+  assert.deepEqual(jsonDiff({ a: 1 }, { b: 1 }), ["/a", "/b"]);
+  assert.deepEqual(jsonDiff({ "a/b": 1, "c~d": 1 }, { "a/b": 2, "c~d": 2 }), ["/a~1b", "/c~0d"]);
+  assert.deepEqual(jsonDiff({ a: null }, { a: {} }), ["/a"]);
+  assert.deepEqual(jsonDiff({ a: [] }, { a: {} }), ["/a"]);
+  assert.deepEqual(jsonDiff(1, 2), [""]);
+  assert.deepEqual(jsonDiff({ port: null }, { port: 0 }), ["/port"]);
+});
+
+test("same and applyChanges: null is not the empty string, changes land on a copy", () => {
+  assert.equal(same(null, undefined), true);
+  assert.equal(same(null, ""), false);
+  assert.equal(same(["a"], ["a"]), true);
+  const rec = applyChanges(EMPTY_RECORD, { scheme: "http", host: { kind: "domain", serialized: "a" }, bogus: 1 });
+  assert.equal(rec.scheme, "http");
+  assert.deepEqual(rec.host, { kind: "domain", serialized: "a" });
+  assert.equal("bogus" in rec, false);
+  assert.equal(EMPTY_RECORD.scheme, "");
+  assert.deepEqual(applyChanges(EMPTY_RECORD, null), EMPTY_RECORD);
+});
+
+const MODEL = {
+  editions: [{ id: "rfc3986" }, { id: "html5_2009" }, { id: "formal_model" }],
+  rows: [
+    { getter: "href", differs: { rfc3986: true, html5_2009: false, formal_model: false } },
+    { getter: "port", differs: { rfc3986: true, html5_2009: true } },
+  ],
+};
+
+test("differingEditions: the editions with at least one differing getter, in order", () => {
+  assert.deepEqual(differingEditions(MODEL), ["rfc3986", "html5_2009"]);
+  assert.deepEqual(differingEditions({ ...MODEL, rows: [] }), []);
+  assert.deepEqual(differingEditions(null), []);
+});
+
+test("groupDifferences: one line per edition and explanation, listing its getters", () => {
+  const d = (edition, getter, rule) => ({ edition, getter, rule, section: "6.2.2", text: "t" });
+  assert.deepEqual(groupDifferences([d("rfc3986", "href", "n"), d("rfc3986", "port", "p"),
+    d("rfc3986", "pathname", "n"), d("w3c_2012", "href", "n")]), [
+    { ...d("rfc3986", "href", "n"), getters: ["href", "pathname"] },
+    { ...d("rfc3986", "port", "p"), getters: ["port"] },
+    { ...d("w3c_2012", "href", "n"), getters: ["href"] },
+  ]);
+});
