@@ -34,7 +34,7 @@ $(VENV_STAMP): pyproject.toml
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; \
 	fi
 	[ -x $(BIN)/python ] && $(BIN)/python -c '' || $(PYTHON) -m venv --clear $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench]'
+	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench,implementations]'
 	touch $@
 
 npm: $(NPM_STAMP)

@@ -1,0 +1,6 @@
+"""WPT scores per implementation: passing cases per file. Written by `make interop`
+(benchmarks/interop.py), together with docs/interop.md; do not edit by hand."""
+
+from __future__ import annotations
+
+SCORES: dict[str, dict[str, tuple[int, int]]] = {}
