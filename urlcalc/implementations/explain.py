@@ -204,14 +204,14 @@ def explain_getter(impl: Implementation, getter: str, std: str, value: str, ctx:
     if getter == "host":
         std_name, std_port = _split_host(std)
         val_name, val_port = _split_host(value)
-        reasons: list[str | None] = []
+        host_reasons: list[str | None] = []
         if std_name != val_name:
-            reasons.append(_host_reason(name, family, std_name, val_name, ctx))
+            host_reasons.append(_host_reason(name, family, std_name, val_name, ctx))
         if std_port != val_port:
-            reasons.append(_port_reason(name, std_port, val_port, ctx))
-        if not reasons or None in reasons:
+            host_reasons.append(_port_reason(name, std_port, val_port, ctx))
+        if not host_reasons or None in host_reasons:
             return None
-        return "; ".join(r for r in reasons if r)
+        return "; ".join(r for r in host_reasons if r)
     if getter in ("username", "password"):
         if _needs_encoding(value, "\"#<>?`{}/:;=@[\\]^|"):
             return (f"{name} does not percent-encode the {getter} (the standard encodes "

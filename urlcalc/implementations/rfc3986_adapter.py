@@ -7,6 +7,7 @@ Server only (the page's Pyodide bundle holds urlcalc and idna alone); an optiona
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from urlcalc.implementations.base import (
@@ -23,6 +24,9 @@ _COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment"
 def _module() -> Any:
     import rfc3986
 
+    # resolve_with() calls its own deprecated is_valid(): that warning is about rfc3986's
+    # internals, not about anything a caller of ours did.
+    warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"rfc3986\.")
     return rfc3986
 
 
