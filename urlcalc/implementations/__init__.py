@@ -19,7 +19,12 @@ from urlcalc.api import GETTERS
 from urlcalc.engine import engine_info
 from urlcalc.implementations.ada_adapter import ADA
 from urlcalc.implementations.base import Implementation, Reading, Unavailable, exception_text
-from urlcalc.implementations.explain import Context, explain_getter, explain_status
+from urlcalc.implementations.explain import (
+    WHATWG_UNKNOWN,
+    Context,
+    explain_getter,
+    explain_status,
+)
 from urlcalc.implementations.node_adapter import NODE, WHATWG_URL
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
@@ -53,8 +58,18 @@ def _standard(ctx: Context) -> dict[str, Any]:
 def _scores(impl_id: str) -> dict[str, list[int]] | None:
     from urlcalc.implementations.scores import SCORES
 
-    score = SCORES.get(impl_id)
-    return {f: list(v) for f, v in score.items()} if score else None
+    row = SCORES.get(impl_id)
+    return {f: list(v) for f, v in row["scores"].items()} if row else None
+
+
+def wpt_table() -> dict[str, Any]:
+    """The WPT scores `make interop` measured (urlcalc.implementations.scores), as a table."""
+    from urlcalc.implementations import scores
+
+    return {"files": list(scores.FILES), "measured": scores.MEASURED,
+            "rows": [{"id": k, "name": v["name"], "version": v["version"],
+                      "scores": {f: list(s) for f, s in v["scores"].items()}}
+                     for k, v in scores.SCORES.items()]}
 
 
 def _entry(impl: Implementation, ctx: Context, std: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +143,10 @@ def implementations_model(input: str, base: str | None = None) -> dict[str, Any]
         "implementations": entries, "rows": rows,
         "differing": [e["id"] for e in entries if e["differs"]],
         "not_available": [e["id"] for e in entries if not e["available"]],
+        # what a difference of an implementation of the standard gets, for the page's own
+        # columns ({name} is the implementation's name)
+        "unexplained_whatwg": WHATWG_UNKNOWN,
+        "wpt": wpt_table(),
     }
 
 

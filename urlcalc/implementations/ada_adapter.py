@@ -8,6 +8,8 @@ from typing import Any
 
 from urlcalc.api import GETTERS
 from urlcalc.implementations.base import (
+    IN_PYODIDE,
+    SERVER_ONLY,
     Implementation,
     Reading,
     exception_text,
@@ -23,6 +25,8 @@ def _module() -> Any:
 
 
 def _unavailable() -> str | None:
+    if IN_PYODIDE:
+        return SERVER_ONLY
     try:
         _module()
     except ImportError:

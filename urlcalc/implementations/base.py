@@ -4,12 +4,18 @@ API allows, and the ``Implementation`` description the view shows beside it."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from urlcalc.api import GETTERS
+
+#: In the page's Pyodide only urllib runs: the bundle holds urlcalc and idna alone, and there is
+#: no node.
+IN_PYODIDE = sys.platform == "emscripten"
+SERVER_ONLY = "runs on the server only (the page's Python holds urlcalc and idna alone)"
 
 #: A getter the library has no notion of (urllib has no origin): its value is None and the
 #: view shows "no such notion", never a difference.

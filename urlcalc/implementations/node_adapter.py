@@ -19,14 +19,19 @@ import json
 import os
 import queue
 import shutil
-import sys
 import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from urlcalc.api import GETTERS
-from urlcalc.implementations.base import Implementation, Reading, Unavailable
+from urlcalc.implementations.base import (
+    IN_PYODIDE,
+    SERVER_ONLY,
+    Implementation,
+    Reading,
+    Unavailable,
+)
 
 if TYPE_CHECKING:  # imported when used: Pyodide has no subprocess support
     import subprocess
@@ -212,7 +217,6 @@ def set_helper(new: NodeHelper | None) -> NodeHelper | None:
 
 # --- the two implementations ----------------------------------------------------------------------
 
-_IN_PYODIDE = sys.platform == "emscripten"
 _last: tuple[tuple[str, str | None], dict[str, Any]] | None = None
 _last_lock = threading.Lock()
 
@@ -241,8 +245,8 @@ def _reading(answer: dict[str, Any] | None) -> Reading:
 
 
 def _unavailable(name: str) -> str | None:
-    if _IN_PYODIDE:
-        return "needs node: runs on the server only"
+    if IN_PYODIDE:
+        return "needs node: " + SERVER_ONLY
     h = helper()
     try:
         if h.hello is None or h._proc is None:
@@ -307,7 +311,7 @@ NODE = Implementation(
     mapping={g: f"url.{g}" for g in GETTERS},
     no_notion={},
     unavailable=lambda: _unavailable("node"),
-    version=lambda: (f"{_hello('node')} (ada {_hello('ada')})" if _hello("node") else None),
+    version=lambda: f"ada {_hello('ada')}" if _hello("ada") else None,
     runtime=_node_runtime,
     read=_read("node"),
 )

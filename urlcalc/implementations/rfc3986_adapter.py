@@ -11,6 +11,8 @@ import warnings
 from typing import Any
 
 from urlcalc.implementations.base import (
+    IN_PYODIDE,
+    SERVER_ONLY,
     Implementation,
     Reading,
     exception_text,
@@ -31,6 +33,8 @@ def _module() -> Any:
 
 
 def _unavailable() -> str | None:
+    if IN_PYODIDE:
+        return SERVER_ONLY
     try:
         _module()
     except ImportError:

@@ -3,4 +3,8 @@
 
 from __future__ import annotations
 
-SCORES: dict[str, dict[str, tuple[int, int]]] = {}
+from typing import Any
+
+FILES: tuple[str, ...] = ()
+MEASURED = ""
+SCORES: dict[str, dict[str, Any]] = {}

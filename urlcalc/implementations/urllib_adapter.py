@@ -77,7 +77,7 @@ URLLIB = Implementation(
     },
     no_notion={"origin": "urllib.parse has no notion of an origin"},
     unavailable=lambda: None,
-    version=lambda: "Python {}.{}.{}".format(*sys.version_info[:3]),
+    version=lambda: "{}.{}.{}".format(*sys.version_info[:3]),  # the stdlib's is Python's
     runtime=_runtime,
     read=read,
 )

@@ -5,8 +5,15 @@
 // script and copied by the static export. Next to it, whatwg-url.LICENSES.txt holds the licence
 // of every bundled package.
 //
-// The module exports URL, URLSearchParams and `version` (the package's version). It contains no
-// eval or new Function (the page's CSP allows neither); tests/test_implementations_web.py checks.
+// The module exports URL, URLSearchParams and `version` (the package's version). The page's CSP
+// allows no eval: the bundle never evaluates a string (webidl2js's one globalObject.eval call is
+// made on whatwg-url's own shared global object, which has no eval, and is caught);
+// tests/browser/test_implementations.py loads it under the CSP and checks for violations.
+//
+// webidl-conversions reads SharedArrayBuffer.prototype when it loads, and a page that is not
+// cross-origin isolated (ours) has no SharedArrayBuffer: the banner gives the bundle a stand-in
+// whose byteLength and growable getters throw, so every "is it a SharedArrayBuffer?" check
+// answers no, which is right where no SharedArrayBuffer can exist.
 
 import { build } from "esbuild";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -32,7 +39,12 @@ const result = await build({
   minify: true,
   legalComments: "eof",
   metafile: true,
-  banner: { js: `// whatwg-url ${pkg.version} (npm), bundled by web/tools/bundle-whatwg-url.mjs; licences: whatwg-url.LICENSES.txt` },
+  banner: {
+    js: `// whatwg-url ${pkg.version} (npm), bundled by web/tools/bundle-whatwg-url.mjs; licences: whatwg-url.LICENSES.txt\n` +
+      "const SharedArrayBuffer = globalThis.SharedArrayBuffer ?? class SharedArrayBuffer {\n" +
+      "  get byteLength() { throw new TypeError(\"not a SharedArrayBuffer\"); }\n" +
+      "  get growable() { throw new TypeError(\"not a SharedArrayBuffer\"); }\n};",
+  },
   outfile: OUT,
   write: false,
   logLevel: "warning",
