@@ -92,7 +92,7 @@ class NodeHelper:
         threading.Thread(target=_pump, args=(proc, lines), name="urlcalc-node-helper",
                          daemon=True).start()
         self._proc, self._lines = proc, lines
-        first = self._read(START_TIMEOUT_S)
+        first = self._read(START_TIMEOUT_S, START_TIMEOUT_S)
         try:
             hello = json.loads(first)["hello"]
         except (ValueError, KeyError, TypeError):
@@ -100,14 +100,20 @@ class NodeHelper:
             raise HelperError(f"the node helper said {first[:200]!r}") from None
         self.hello = hello
 
-    def _read(self, timeout: float) -> str:
+    def _read(self, timeout: float, limit: float) -> str:
+        """The helper's next line, waiting at most ``timeout`` s (what is left of ``limit``)."""
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
             self._kill()
-            raise HelperError(f"the node helper did not answer within {timeout:g} s") from None
-        if line is None:
-            code = self._proc.poll() if self._proc is not None else None
+            raise HelperError(f"the node helper did not answer within {limit:g} s") from None
+        if line is None:  # end of its output: it exited, or is exiting
+            code = None
+            if self._proc is not None:
+                try:
+                    code = self._proc.wait(timeout=1)
+                except Exception:  # still running (closed its stdout): killed below
+                    code = None
             self._kill()
             raise HelperError(f"the node helper exited (status {code})")
         return line
@@ -164,7 +170,8 @@ class NodeHelper:
             deadline = time.monotonic() + TIMEOUT_S
             while True:
                 try:
-                    answer = json.loads(self._read(max(0.0, deadline - time.monotonic())))
+                    answer = json.loads(self._read(max(0.0, deadline - time.monotonic()),
+                                                   TIMEOUT_S))
                 except HelperError as e:
                     self._fail(str(e))
                     raise
