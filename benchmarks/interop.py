@@ -29,6 +29,7 @@ How a case passes (the same rules for every implementation):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import sys
@@ -98,10 +99,8 @@ def _urlcalc_runner() -> Runner:
         out: list[Answer] = []
         for href, setter, value in batch:
             url = URL(href)
-            try:
+            with contextlib.suppress(URLParseError):  # the href setter throws
                 url.set(setter, value)
-            except URLParseError:
-                pass
             out.append({"ok": True, "getters": url.getters()})
         return out
 
@@ -138,10 +137,8 @@ def _python_runner(impl: Implementation) -> Runner:
             out: list[Answer] = []
             for href, setter, value in batch:
                 url = ada_url.URL(href)
-                try:
+                with contextlib.suppress(ValueError, TypeError):
                     setattr(url, setter, value)
-                except (ValueError, TypeError):
-                    pass
                 try:
                     out.append({"ok": True,
                                 "getters": {g: str(getattr(url, g)) for g in GETTERS}})
@@ -299,6 +296,13 @@ def markdown_table(files: tuple[str, ...], scores: dict[str, dict[str, Any]]) ->
     return "\n".join(lines)
 
 
+def _chunks(text: str, width: int = 80) -> list[str]:
+    import textwrap
+
+    lines = textwrap.wrap(text, width, drop_whitespace=False)
+    return lines or [""]
+
+
 def _write_scores(files: tuple[str, ...], measured: str,
                   scores: dict[str, dict[str, Any]]) -> None:
     body = json.dumps(scores, indent=4, ensure_ascii=False)
@@ -306,8 +310,8 @@ def _write_scores(files: tuple[str, ...], measured: str,
         '"""WPT scores per implementation: passing cases per file. Written by `make interop`\n'
         '(benchmarks/interop.py), together with docs/interop.md; do not edit by hand."""\n\n'
         "from __future__ import annotations\n\nfrom typing import Any\n\n"
-        f"FILES: tuple[str, ...] = {files!r}\n"
-        f"MEASURED = {measured!r}\n"
+        "FILES: tuple[str, ...] = (\n" + "".join(f"    {f!r},\n" for f in files) + ")\n"
+        "MEASURED = (\n" + "".join(f"    {line!r}\n" for line in _chunks(measured)) + ")\n"
         f"SCORES: dict[str, dict[str, Any]] = {body}\n", encoding="utf-8")
 
 

@@ -51,7 +51,7 @@ def _getters(impl: Implementation, input: str, base: str | None = None) -> dict[
     return reading.getters
 
 
-# --- each adapter on a fixed table -----------------------------------------------------------------
+# --- each adapter on a fixed table ---------------------------------------------------------------
 # (input, base, expected getters; None where the library has no such notion), by hand from each
 # library's documented behaviour.
 
@@ -165,7 +165,7 @@ def test_versions_and_runtimes_are_named() -> None:
         assert by_id["node"]["version"].startswith("ada ")
 
 
-# --- the model: differences and their explanations -------------------------------------------------
+# --- the model: differences and their explanations -----------------------------------------------
 
 
 def _entry(model: dict[str, Any], impl_id: str) -> dict[str, Any]:
@@ -276,7 +276,7 @@ def test_model_shape_and_limits() -> None:
     assert all(e["ok"] is not None for e in long["implementations"] if e["available"])
 
 
-# --- whatwg-url, the reference implementation, against urlcalc on every WPT input ------------------
+# --- whatwg-url, the reference implementation, against urlcalc on every WPT input ----------------
 
 # tests/differential/known.py lists where whatwg-url 17.3 and urlcalc's url.bs differ: both
 # entries ("search-setter-list-parses-input": the search setter's list; "IPv4-non-ASCII-input":
@@ -318,7 +318,7 @@ def test_whatwg_url_agrees_with_urlcalc_on_every_wpt_input() -> None:
     assert disagreements == [], disagreements[:5]
 
 
-# --- not available: a missing package, node, bundle or helper --------------------------------------
+# --- not available: a missing package, node, bundle or helper ------------------------------------
 
 
 @pytest.fixture
@@ -420,7 +420,7 @@ def test_missing_node_is_a_200_from_the_api(restore_helper: None) -> None:
     assert _entry(response.get_json(), "node")["available"] is False
 
 
-# --- API and CLI -----------------------------------------------------------------------------------
+# --- API and CLI ---------------------------------------------------------------------------------
 
 
 def test_api_get_and_post() -> None:
@@ -448,7 +448,7 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"id", "name", "version", "runtime", "href", "failure", "getters"} <= set(first)
 
 
-# --- WPT scores ------------------------------------------------------------------------------------
+# --- WPT scores ----------------------------------------------------------------------------------
 
 
 def test_score_table_is_the_one_in_docs_and_readme() -> None:

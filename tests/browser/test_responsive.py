@@ -106,7 +106,7 @@ def test_no_long_task_with_a_huge_input(probe: PageProbe, text: str,
         page.keyboard.type(ch)
     _settle(page)
     views = _views(page)
-    assert {"components", "steps", "resolution", "setters", "validation", "compare",
+    assert {"components", "steps", "resolution", "setters", "validation", "implementations",
             "calculators", "examples"} <= set(views)
     for view in views:
         page.click(f"#tab-{view}")

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-FILES: tuple[str, ...] = ('urltestdata.json', 'urltestdata-javascript-only.json', 'setters_tests.json', 'toascii.json', 'IdnaTestV2.json', 'urlencoded-parser-data.json')
-MEASURED = 'Measured 2026-11-23 on CPython 3.11.7, node 20.20.2, Debian Chromium 156.0.8078.79.'
+FILES: tuple[str, ...] = (
+    'urltestdata.json',
+    'urltestdata-javascript-only.json',
+    'setters_tests.json',
+    'toascii.json',
+    'IdnaTestV2.json',
+    'urlencoded-parser-data.json',
+)
+MEASURED = (
+    'Measured 2026-11-23 on CPython 3.11.7, node 20.20.2, Debian Chromium '
+    '156.0.8078.79.'
+)
 SCORES: dict[str, dict[str, Any]] = {
     "urlcalc": {
         "name": "urlcalc (the URL Standard)",
