@@ -2,25 +2,16 @@
 // (urlcalc). Renders the "implementations" result model (urlcalc.implementations: whatwg-url and
 // Node's URL on the server under node, ada-url, urllib.parse, rfc3986, yarl; urllib in Pyodide
 // too), and adds two columns computed here, in JavaScript, labelled as such: this browser's own
-// new URL(), and whatwg-url bundled into the page (js/vendor/whatwg-url.mjs, built by `make npm`).
-// Those two are the only URL parsing done in the page; their differences from the standard are
-// string comparisons with the model's getters.
+// new URL(), and whatwg-url bundled into the page (js/vendor/whatwg-url.mjs, built by `make npm`,
+// run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
+// differences from the standard are string comparisons with the model's getters.
 import { clear, h, valueToken, vis } from "./dom.js";
 import { GETTERS } from "./components.js";
+import { readWith } from "./url-reading.js";
 
-const BUNDLE = new URL("../vendor/whatwg-url.mjs", import.meta.url);
-
-/** The browser's own new URL(input, base) (or another URL class): {ok, getters} | {ok, error}. */
-export function readWith(URLClass, input, base) {
-  try {
-    const u = base === null || base === undefined ? new URLClass(input) : new URLClass(input, base);
-    const getters = {};
-    for (const g of GETTERS) getters[g] = u[g];
-    return { ok: true, getters };
-  } catch (e) {
-    return { ok: false, error: `${e?.name ?? "Error"}: ${e?.message ?? String(e)}` };
-  }
-}
+const WORKER = new URL("whatwg-url-worker.js", import.meta.url);
+// Reading an input takes milliseconds; a worker that does not answer in this long is stuck.
+const WHATWG_TIMEOUT_MS = 15000;
 
 export function browserName() {
   const m = navigator.userAgent.match(/(Chrome|Chromium|Firefox|Version)\/(\d+)/);
@@ -29,13 +20,45 @@ export function browserName() {
   return `${name} ${m[2]}`;
 }
 
-let whatwgModule = null; // Promise<{module} | {error}>
-function loadWhatwgURL() {
-  whatwgModule ??= import(BUNDLE.href).then(
-    (module) => ({ module }),
-    (e) => ({ error: `the whatwg-url bundle did not load (${e?.message ?? e}); \`make npm\` builds it` }),
-  );
-  return whatwgModule;
+let worker = null;
+let nextId = 0;
+const pending = new Map(); // id -> resolve
+function workerFailed(error) {
+  worker?.terminate();
+  worker = null;
+  for (const resolve of pending.values()) resolve({ error });
+  pending.clear();
+}
+
+/** whatwg-url's reading, from its worker: {version, reading} | {error}. */
+function readWhatwgURL(input, base) {
+  return new Promise((resolve) => {
+    if (worker === null) {
+      try {
+        worker = new Worker(WORKER, { type: "module", name: "urlcalc-whatwg-url" });
+      } catch (e) {
+        resolve({ error: `cannot start the whatwg-url worker: ${e?.message ?? e}` });
+        return;
+      }
+      worker.addEventListener("message", (event) => {
+        const msg = event.data ?? {};
+        const done = pending.get(msg.id);
+        pending.delete(msg.id);
+        done?.(msg);
+      });
+      worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        workerFailed(`the whatwg-url worker failed: ${event.message || "it did not load"}`);
+      });
+    }
+    const id = ++nextId;
+    const timer = setTimeout(() => workerFailed(`whatwg-url did not answer within ${WHATWG_TIMEOUT_MS / 1000} s`), WHATWG_TIMEOUT_MS);
+    pending.set(id, (msg) => {
+      clearTimeout(timer);
+      resolve(msg);
+    });
+    worker.postMessage({ id, input, base: base ?? null });
+  });
 }
 
 const NOT_SHOWN = "no such notion";
@@ -101,7 +124,8 @@ export class ImplementationsView {
   async compute(params) {
     const n = ++this.seq;
     // The server runs every implementation; Pyodide only urllib: ask the server when there is one.
-    const [answer, whatwg] = await Promise.all([this.call("implementations", params, { prefer: "server" }), loadWhatwgURL()]);
+    const [answer, whatwg] = await Promise.all([this.call("implementations", params, { prefer: "server" }),
+      readWhatwgURL(params.input, params.base)]);
     if (n < this.renderedSeq) return;
     this.renderedSeq = n;
     if (answer.error) {
@@ -147,10 +171,10 @@ export class ImplementationsView {
       "This browser's own URL parser (new URL(input, base)): what web pages get. Browsers implement the URL Standard, each with its own known deviations.",
       readWith(URL, params.input, params.base), model)];
     const server = model.implementations.find((e) => e.id === "whatwg-url");
-    if (whatwg.module) {
-      const col = this.pageColumn("whatwg-url", "whatwg-url (in this page)", whatwg.module.version,
-        "The URL Standard's reference implementation (npm whatwg-url), bundled into the page and run here.",
-        readWith(whatwg.module.URL, params.input, params.base), model);
+    if (whatwg.reading) {
+      const col = this.pageColumn("whatwg-url", "whatwg-url (in this page)", whatwg.version,
+        "The URL Standard's reference implementation (npm whatwg-url), bundled into the page and run here (in a worker).",
+        whatwg.reading, model);
       if (server && server.available) {
         const same = server.ok === col.ok && JSON.stringify(server.getters) === JSON.stringify(col.getters);
         col.note = `The server ran the same package under ${server.runtime}: ${same ? "the same answer" : "a different answer"}.`;
