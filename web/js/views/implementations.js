@@ -240,8 +240,8 @@ export class ImplementationsView {
         h("span", { class: ["pill", std.ok ? "ok" : "bad"] }, std.ok ? "parses it" : "rejects it")),
       cols.map((c) => h("th", { scope: "col", data: { impl: c.id }, class: c.status_difference ? "differs" : null },
         h("span", { class: "ed-name" }, vis(c.name)), h("span", { class: "muted small impl-ver" }, vis(c.version || "")),
-        h("span", { class: "muted small impl-ver" }, vis(c.runtime || "")),
-        " ", pill(c), c.in_page ? h("span", { class: "pill in-page" }, "in this page") : null)));
+        h("span", { class: ["small", "impl-ver", c.in_page ? "in-page" : "muted"] }, vis(c.runtime || "")),
+        " ", pill(c))));
     const body = h("tbody", null, GETTERS.map((g) => h("tr", { data: { getter: g } },
       h("th", { scope: "row" }, h("code", null, g)),
       h("td", { class: "ed-current", data: { impl: "standard", getter: g } }, std.ok ? valueToken(std.getters[g]) : h("span", { class: "bad-text" }, "fails")),
