@@ -565,6 +565,10 @@ def warm_up(app: Flask) -> None:
     for name in PYODIDE_FILES:
         assets.file(pyodide / name)
     assets.from_bytes(bundle.bundle_bytes(), "bundle.zip", bundle.bundle_digest())
+    # The Implementations view's node helper (whatwg-url, Node's URL): started once, now.
+    from urlcalc.implementations.node_adapter import start_in_background
+
+    start_in_background()
 
 
 def _url(host: str, port: int) -> str:

@@ -15,6 +15,7 @@ In Pyodide there is no node: both are "not available" there (the page runs whatw
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import queue
@@ -212,6 +213,19 @@ def helper() -> NodeHelper:
             _helper = NodeHelper()
             atexit.register(_helper.close)
         return _helper
+
+
+def start_in_background() -> None:
+    """Start the helper now, in a thread (the server's warm-up): the first Implementations
+    request then does not wait for node to boot. A failure is kept as the "not available"
+    reason, as on first use."""
+
+    def start() -> None:
+        with contextlib.suppress(HelperError):
+            _unavailable("node")
+
+    if not IN_PYODIDE:
+        threading.Thread(target=start, name="urlcalc-node-helper-start", daemon=True).start()
 
 
 def set_helper(new: NodeHelper | None) -> NodeHelper | None:
