@@ -8,7 +8,7 @@
 // The module exports URL, URLSearchParams and `version` (the package's version). The page's CSP
 // allows no eval: the bundle never evaluates a string (webidl2js's one globalObject.eval call is
 // made on whatwg-url's own shared global object, which has no eval, and is caught);
-// tests/browser/test_implementations.py loads it under the CSP and checks for violations.
+// tests/browser/test_implementations_view.py loads it under the CSP and checks for violations.
 //
 // webidl-conversions reads SharedArrayBuffer.prototype when it loads, and a page that is not
 // cross-origin isolated (ours) has no SharedArrayBuffer: the banner gives the bundle a stand-in
