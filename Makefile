@@ -16,6 +16,10 @@ VENV       := .venv
 BIN        := $(VENV)/bin
 VENV_STAMP := $(VENV)/.stamp
 NPM_STAMP  := web/node_modules/.stamp
+# Built from web/node_modules by `npm`: whatwg-url as one ES module for the page (Implementations
+# view) and the server's node helper; git-ignored, served from /js/vendor/, copied by the static
+# export (and what a wheel of the page must carry).
+WHATWG_URL_BUNDLE := web/js/vendor/whatwg-url.mjs
 DIFF_STAMP := tests/differential/node_modules/.stamp
 CHROMIUM   := /usr/bin/chromium
 # apt needs root: use sudo only when we are not root already.
@@ -23,7 +27,7 @@ SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
-.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load mutate clean distclean
+.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load mutate interop clean distclean
 
 # --- setup (internal) --------------------------------------------------------------------------
 
@@ -36,16 +40,19 @@ $(VENV_STAMP): pyproject.toml
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; \
 	fi
 	[ -x $(BIN)/python ] && $(BIN)/python -c '' || $(PYTHON) -m venv --clear $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench]'
+	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench,implementations]'
 	touch $@
 
-npm: $(NPM_STAMP)
+npm: $(NPM_STAMP) $(WHATWG_URL_BUNDLE)
 
 $(NPM_STAMP): web/package.json web/package-lock.json
 	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' \
 		|| { echo "urlcalc needs Node >= 18 with npm on PATH" >&2; exit 1; }
 	cd web && npm ci --no-audit --no-fund
 	touch $@
+
+$(WHATWG_URL_BUNDLE): $(NPM_STAMP) web/tools/bundle-whatwg-url.mjs
+	node web/tools/bundle-whatwg-url.mjs
 
 differential-deps: $(DIFF_STAMP)
 
@@ -99,9 +106,15 @@ MUTATION_FLOOR ?= 0
 mutate: venv npm differential-deps
 	$(BIN)/python tests/mutation/run.py --min-score $(MUTATION_FLOOR)
 
+# WPT URL data through every implementation (urlcalc, whatwg-url and Node's URL under node, ada-url,
+# urllib.parse, rfc3986, yarl, Debian's Chromium): writes docs/interop.md and the scores the
+# Implementations view shows (urlcalc/implementations/scores.py).
+interop: venv npm chromium
+	$(BIN)/python -m benchmarks.interop
+
 # Caches and build output; `distclean` also drops the virtualenv and node_modules.
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .cache
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .cache web/js/vendor
 	find . -path ./$(VENV) -prune -o -path ./web/node_modules -prune \
 		-o -type d -name __pycache__ -exec rm -rf {} +
 

@@ -88,6 +88,8 @@ MINIMAL: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "random": ({"seed": 7}, {"seed": "7", "edition": "rfc3986"}),
     "version": ({}, {}),
     "spec": ({}, {}),
+    "implementations": ({"input": "http://faß.example/a/../b"},
+                        {"input": "../x", "base": "http://a/b/c"}),
 }
 
 

@@ -323,6 +323,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--errata", action="store_true", help="read the seeds with their slips fixed")
     c.add_argument("--json", action="store_true")
 
+    im = sub.add_parser("implementations",
+                        help="the input read by other URL implementations beside the standard")
+    im.add_argument("input")
+    im.add_argument("--base")
+    im.add_argument("--json", action="store_true")
+
     sv = sub.add_parser("serve", help="serve the calculator page and the JSON API")
     sv.add_argument("--host", default="127.0.0.1", type=_listen_address,
                     help="the address to listen on (default 127.0.0.1; 0.0.0.0: every IPv4 "
@@ -389,6 +395,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             result = compare_model(args.input, args.base, errata=args.errata)
             out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json
                       else format_compare(result))
+            return 0
+        if args.command == "implementations":
+            from urlcalc.implementations import format_implementations, implementations_model
+
+            result = implementations_model(args.input, args.base)
+            out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json
+                      else format_implementations(result))
             return 0
         if args.command == "serve":
             from urlcalc.server import serve

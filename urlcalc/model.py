@@ -754,6 +754,10 @@ def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
 
         return compare_model(_param(params, "input", True), _param(params, "base"),
                              errata=_param(params, "errata", default=False, types=(bool,)))
+    if kind == "implementations":
+        from urlcalc.implementations import implementations_model
+
+        return implementations_model(_param(params, "input", True), _param(params, "base"))
     if kind == "random":
         from urlcalc.compare import random_model
 

@@ -182,6 +182,13 @@ KINDS: dict[str, tuple[str, Schema, list[Schema]]] = {
         _body({}, {"edition": EDITION, "seed": SEED}),
         [_q("edition", {"type": "string", "enum": list(EDITIONS)}), _q("seed", _SEED_Q)],
     ),
+    "implementations": (
+        "The input read by other implementations (whatwg-url, Node's URL, ada-url, "
+        "urllib.parse, rfc3986, yarl) beside the URL Standard: each one's getters, its "
+        "differences from the standard with their explanations, or why it is not available.",
+        _body({"input": INPUT}, {"base": BASE}),
+        [_INPUT_Q, _BASE_Q],
+    ),
     "version": (
         "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
         "states, the setter operations, the getters and the url.bs the step data comes from.",
@@ -326,6 +333,28 @@ def _schemas() -> dict[str, Schema]:
             "edition": {"type": "string", "enum": list(EDITIONS)}, "name": STR, "year": INT,
             "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "input": STR,
             "base": NULL_STR}),
+        "ImplementationsResult": _result("implementations", {
+            "input": STR, "base": NULL_STR,
+            "standard": _obj({"ok": BOOL, "href": NULL_STR,
+                              "getters": _nullable(_ref("Getters")),
+                              "failure": _nullable({"type": "object"})}),
+            "implementations": {"type": "array", "items": _obj(
+                {"id": STR, "name": STR, "version": NULL_STR, "runtime": STR,
+                 "available": BOOL, "reason": NULL_STR, "href": NULL_STR,
+                 "failure": NULL_STR,
+                 "getters": _nullable({"type": "object", "additionalProperties": NULL_STR}),
+                 "differences": {"type": "array", "items": _obj(
+                     {"getter": STR, "standard": STR, "value": STR,
+                      "explanation": NULL_STR})},
+                 "status_difference": NULL_STR},
+                {"ok": _nullable(BOOL), "family": STR, "package": STR, "about": STR,
+                 "call": STR, "relative": BOOL, "differs": BOOL,
+                 "mapping": {"type": "object"}, "no_notion": {"type": "object"},
+                 "getter_errors": {"type": "object"}, "wpt": _nullable({"type": "object"})},
+                "One implementation: its version and runtime, then either why it is not "
+                "available, or its reading (href or failure, the getters: null where it has "
+                "no such notion) and its differences from the standard.")},
+            "rows": {"type": "array"}, "differing": STR_LIST, "not_available": STR_LIST}),
         "VersionResult": _result("version", {"states": STR_LIST,
                                              "operations": STR_LIST, "getters": STR_LIST},
                                  {"spec": {"type": "object"}}),
@@ -337,7 +366,8 @@ def _schemas() -> dict[str, Schema]:
 _RESULT_NAMES = {"parse": "ParseResult", "set": "SetResult", "host": "HostResult",
                  "urlencoded": "UrlencodedResult", "percent": "PercentResult",
                  "validate": "ValidateResult", "compare": "CompareResult",
-                 "random": "RandomResult", "version": "VersionResult", "spec": "SpecResult"}
+                 "random": "RandomResult", "version": "VersionResult", "spec": "SpecResult",
+                 "implementations": "ImplementationsResult"}
 
 
 def _error_response(description: str) -> Schema:

@@ -12,7 +12,8 @@ URL layout (``web/js/engine.js`` relies on it)::
     /api/openapi.json       the OpenAPI 3 description of the JSON API (``urlcalc.openapi``)
     /api/<kind>             POST a JSON object, or GET with query parameters: the result model of
                             ``urlcalc.model.dispatch(kind, params)``; kinds: parse, set, host,
-                            urlencoded, percent, validate, compare, random, version
+                            urlencoded, percent, validate, compare, random, version,
+                            implementations
 
 Every error, from a bad request to a bug, is a JSON object ``{"error": "..."}`` with a 4xx or 5xx
 status (the page sends ``X-Urlcalc-Soft-Errors: 1`` to get its refused requests with status 200,
@@ -81,7 +82,7 @@ PYODIDE_FILES = (
 )
 STATIC_FOLDERS = ("css", "js", "img")
 API_KINDS = ("parse", "set", "host", "urlencoded", "percent", "validate", "compare", "random",
-             "version", "spec")
+             "version", "spec", "implementations")
 
 # The largest legal request: a 64 KiB input plus a few setter values, JSON-escaped. Anything
 # bigger is refused with 413 before it is parsed.
@@ -648,6 +649,10 @@ def warm_up(app: Flask) -> None:
     for name in PYODIDE_FILES:
         assets.file(pyodide / name)
     assets.from_bytes(bundle.bundle_bytes(), "bundle.zip", bundle.bundle_digest())
+    # The Implementations view's node helper (whatwg-url, Node's URL): started once, now.
+    from urlcalc.implementations.node_adapter import start_in_background
+
+    start_in_background()
 
 
 def _url(host: str, port: int) -> str:

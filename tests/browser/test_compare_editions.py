@@ -23,7 +23,7 @@ def cell(page: Any, edition: str, getter: str) -> Any:
 def test_seven_columns_highlighted_cells_and_rules(probe: PageProbe) -> None:
     page = probe.open(frag(input="HTTP://EXAMPLE.com:80/%7efoo", view="editions"))
     expect(page.locator("#tab-editions")).to_have_text("Compare")
-    expect(page.locator("#tab-compare")).to_have_text("Browser")
+    expect(page.locator("#tab-implementations")).to_have_text("Implementations")
     heads = page.locator("#editions-table thead th[data-edition]")
     expect(heads).to_have_count(7)
     assert heads.evaluate_all("(els) => els.map((e) => e.dataset.edition)") == [

@@ -169,8 +169,8 @@ def test_permalink_round_trip_and_history(probe: PageProbe) -> None:
     expect(getter(other, "href")).to_have_text(href)
 
     # back / forward restore the state (views are history entries)
-    other.click("#tab-compare")
-    expect(other.locator("#panel-compare")).to_be_visible()
+    other.click("#tab-implementations")
+    expect(other.locator("#panel-implementations")).to_be_visible()
     other.go_back()
     expect(other.locator("#panel-components")).to_be_visible()
     other.go_back()
@@ -202,20 +202,25 @@ def test_engine_fallback_when_wasm_is_blocked(probe: PageProbe) -> None:
 
 def test_browser_comparison_shows_chromium_mismatch(probe: PageProbe) -> None:
     # The URL Standard fails on a space in a special URL's host; Chromium 156 percent-encodes it.
-    page = probe.open(frag(input="http://a b/", view="compare"))
-    summary = page.locator("#compare-summary")
-    expect(summary).to_have_attribute("data-status", "mismatch")
-    expect(page.locator("tr[data-compare=status]")).to_have_class(re.compile(r"\bmismatch\b"))
-    expect(page.locator("[data-native-getter=href]")).to_have_text("http://a%20b/")
+    # (The Browser view is the Implementations view now: its browser column.)
+    page = probe.open(frag(input="http://a b/", view="implementations"))
+    summary = page.locator("#implementations-summary")
+    browser = page.locator("#implementations-table th[data-impl=browser]")
+    expect(browser).to_have_class(re.compile(r"\bdiffers\b"))
+    expect(page.locator("td[data-impl=browser][data-getter=href]")).to_have_attribute(
+        "data-value", "http://a%20b/")
+    expect(page.locator("#implementations-differences li[data-impl=browser]")).to_have_count(1)
     # a getter-level mismatch: Chromium keeps "localhost" in file: URLs
     page.fill("#input", "file://localhost//a//../..//foo")
-    expect(summary).to_have_attribute("data-status", "mismatch")
-    expect(page.locator("tr[data-compare=host]")).to_have_class(re.compile(r"\bmismatch\b"))
-    expect(page.locator("tr[data-compare=pathname]")).to_have_class(re.compile(r"\bmatch\b"))
+    host = page.locator("td[data-impl=browser][data-getter=host]")
+    expect(host).to_have_attribute("data-differs", "true")
+    expect(page.locator("td[data-impl=browser][data-getter=pathname]")).to_have_attribute(
+        "data-differs", "false")
     # and agreement
     page.fill("#input", "https://example.com/a/../b")
-    expect(summary).to_have_attribute("data-status", "agree")
-    expect(page.locator("tr.mismatch")).to_have_count(0)
+    expect(host).to_have_attribute("data-differs", "false")
+    expect(summary).not_to_contain_text("Chrome")
+    expect(page.locator("td[data-impl=browser].differs")).to_have_count(0)
     probe.assert_clean()
 
 

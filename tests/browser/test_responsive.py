@@ -164,7 +164,7 @@ def test_huge_input_keeps_the_page_interactive(probe: PageProbe, text: str,
     _settle(page)
 
     views = _views(page)
-    assert {"components", "steps", "resolution", "setters", "validation", "compare",
+    assert {"components", "steps", "resolution", "setters", "validation", "implementations",
             "calculators", "examples"} <= set(views)
     for view in views:
         page.click(f"#tab-{view}")

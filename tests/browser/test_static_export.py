@@ -59,3 +59,57 @@ def test_static_export_runs_on_pyodide_alone(browser: Any, static_url: str) -> N
         probe.assert_clean()
     finally:
         context.close()
+
+
+def test_static_export_shows_implementations_without_a_server(browser: Any,
+                                                              static_url: str) -> None:
+    # The Implementations view on Pyodide alone: this browser and whatwg-url (both computed in
+    # the page) and urllib (Pyodide) beside the standard; what needs the server (node, the PyPI
+    # libraries) is listed as not available, with the reason.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    offline = Offline()
+    context.route("**/*", offline)
+    requested: list[str] = []
+    context.on("request", lambda r: requested.append(r.url))
+    page = context.new_page()
+    probe = PageProbe(context, page, offline, static_url)
+    try:
+        page.goto(static_url + "#" + frag(input="HTTP://EXAMPLE.com:80/a/./b", view="compare"))
+        expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
+        # view=compare (the Browser view's old permalinks) opens Implementations
+        expect(page.locator("#tab-implementations")).to_have_attribute("aria-selected", "true")
+        for impl in ("browser", "whatwg-url", "urllib"):
+            expect(page.locator(f"#implementations-table th[data-impl='{impl}']")).to_be_visible()
+        cell = "#implementations-table td[data-impl='{}'][data-getter='{}']"
+        expect(page.locator(cell.format("whatwg-url", "href"))).to_have_attribute(
+            "data-value", "http://example.com/a/b")
+        expect(page.locator(cell.format("browser", "href"))).to_have_attribute(
+            "data-value", "http://example.com/a/b")
+        expect(page.locator(cell.format("urllib", "pathname"))).to_have_attribute(
+            "data-differs", "true")
+        expect(page.locator(cell.format("urllib", "origin"))).to_have_text("no such notion")
+        why = page.locator("#implementations-differences li[data-impl='urllib']")
+        expect(why.filter(has_text="urlsplit keeps dot segments")).to_have_count(1)
+        for impl in ("node", "rfc3986", "ada", "yarl"):
+            item = page.locator(f"#implementations-unavailable li[data-impl='{impl}']")
+            expect(item).to_contain_text("runs on the server only")
+        assert page.evaluate("() => location.hash").endswith("view=implementations")
+        assert not [u for u in requested if "/api/" in u], "a static export must not call the API"
+        probe.assert_clean()
+    finally:
+        context.close()
+
+
+def test_static_export_without_the_whatwg_url_bundle(browser: Any, static_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/*", Offline())
+    context.route("**/vendor/whatwg-url.mjs", lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(static_url + "#" + frag(input="https://a/", view="implementations"))
+        item = page.locator("#implementations-unavailable li[data-impl='whatwg-url']")
+        expect(item).to_contain_text("not available: the whatwg-url bundle did not load",
+                                     timeout=60_000)
+        expect(page.locator("#implementations-table th[data-impl='urllib']")).to_be_visible()
+    finally:
+        context.close()

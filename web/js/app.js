@@ -1,6 +1,7 @@
 // urlcalc page: wires the inputs, the engine (Pyodide worker or the Flask API) and the views.
 // The page renders the urlcalc result model; it computes nothing about URLs itself, except the
-// browser's own new URL() shown in the Browser view.
+// two columns of the Implementations view it labels as its own (this browser's new URL() and
+// whatwg-url bundled into the page).
 import { createEngine } from "./engine.js";
 import { MAX_CELLS, fill, h, hrefPieces, legend, updateCodeLine, vis } from "./views/dom.js";
 import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
@@ -10,7 +11,7 @@ import { loadSpec, onSpec } from "./views/spectext.js";
 import { renderResolution } from "./views/resolution.js";
 import { SettersView } from "./views/setters.js";
 import { renderValidation, verdict } from "./views/validation.js";
-import { renderCompare } from "./views/compare.js";
+import { ImplementationsView } from "./views/implementations.js";
 import { EditionsView } from "./views/editions.js";
 import { CalculatorsView } from "./views/calculators.js";
 import { EXAMPLES, Tape, renderExamples } from "./views/examples.js";
@@ -22,7 +23,9 @@ import {
 } from "./views/share.js";
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ["components", "steps", "resolution", "setters", "validation", "editions", "compare", "calculators", "examples"];
+const VIEWS = ["components", "steps", "resolution", "setters", "validation", "editions", "implementations", "calculators", "examples"];
+// Old permalinks: the Implementations view was the Browser view, view=compare.
+const VIEW_ALIASES = { compare: "implementations" };
 const DEFAULT_INPUT = "HTTPS://user@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top";
 
 const els = {
@@ -42,6 +45,7 @@ const toast = toastFn(els.toast);
 function stateFrom(fragment) {
   const s = fragmentToState(fragment);
   if (!fragment.includes("input=")) s.input = DEFAULT_INPUT;
+  s.view = VIEW_ALIASES[s.view] ?? s.view;
   if (!VIEWS.includes(s.view)) s.view = "components";
   s.enc = encodingValue(s.enc);
   s.pctenc = encodingValue(s.pctenc);
@@ -77,10 +81,10 @@ try {
   showRequestError("The engine could not start: " + (e && e.message ? e.message : String(e)));
 }
 
-async function call(kind, params) {
+async function call(kind, params, options) {
   if (!engine) return { error: "no engine" };
   try {
-    return await engine.call(kind, params);
+    return await engine.call(kind, params, options);
   } catch (e) {
     return { error: e && e.message ? e.message : String(e) };
   }
@@ -253,6 +257,15 @@ const editionsView = new EditionsView(panels.editions, {
     if (!answer.error) scheduleIdle(); // the paper tape records the comparison
   },
 });
+// Implementations: asked for only while its tab is visible, like Compare.
+const implementationsView = new ImplementationsView(panels.implementations, {
+  call,
+  getState: () => state,
+  report: (answer) => {
+    if (!answer.error) renderEngine(answer);
+    rendered(answer.error ? null : answer);
+  },
+});
 let examplesRendered = false;
 
 function renderView(view) {
@@ -275,6 +288,10 @@ function renderView(view) {
     editionsView.refresh();
     return;
   }
+  if (view === "implementations") {
+    implementationsView.refresh();
+    return;
+  }
   if (!result) return;
   if (view === "setters") {
     settersView.renderStart(state);
@@ -293,7 +310,6 @@ function renderView(view) {
     stepsView.render(result);
   } else if (view === "resolution") renderResolution(panel, result);
   else if (view === "validation") renderValidation(panel, result);
-  else if (view === "compare") renderCompare(panel, result, state);
   if (view === "components") applyDiffers();
 }
 
@@ -624,6 +640,7 @@ if (engine && typeof engine.onchange === "function") {
     if (first) return;
     for (const k of Object.keys(renderedFor)) renderedFor[k] = null;
     editionsView.invalidate();
+    implementationsView.invalidate();
     compute();
     if (state.view === "calculators") {
       renderedFor.calculators = true;

@@ -17,12 +17,14 @@
 // callTimeoutMs (CALL_TIMEOUT_MS: a worker that takes longer over one call is terminated).
 //
 // The host object:
-//   call(kind, params) -> Promise<{result, engine, ms}>
+//   call(kind, params, {prefer}) -> Promise<{result, engine, ms}>
 //       kind as in urlcalc.model.dispatch ("parse", "set", "host", "urlencoded", "percent",
-//       "validate", "compare", "random", "version"); params a plain JSON-able object; engine is who answered; ms the
+//       "validate", "compare", "random", "version", "implementations"); params a plain JSON-able object; engine is who answered; ms the
 //       round trip seen by the page. Rejects with Error(message) for a bad request (the API's
 //       {"error"}, the worker's {"error"}: the same message from both) or when no engine can
 //       answer. A call made while Pyodide is the only engine and still booting waits for it.
+//       prefer: "server" asks the API first when there is one (the Implementations view: the
+//       server runs more implementations than Pyodide), Pyodide if the API cannot answer.
 //   current   "server" | "pyodide" | null: who answers calls now
 //   info      {server, pyodide, status, error}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
@@ -356,10 +358,18 @@ export function createEngine({
     return { result, engine, ms: round(performance.now() - t) };
   }
 
-  async function call(kind, params = {}) {
+  async function call(kind, params = {}, { prefer = null } = {}) {
     // Once settled, no await before the worker gets the message: it is posted in the caller's
     // task (an input event), not a microtask later, so Python starts while the page goes on.
     if (!apiSettled) await apiFound;
+    if (prefer === "server" && apiBase !== null && force !== "pyodide") {
+      try {
+        return await timed("server", () => callServer(kind, params));
+      } catch (e) {
+        // A refusal ({"error"}) is the answer; a server that did not answer is not.
+        if (!workerReady || !String(e?.message).startsWith("the server")) throw e;
+      }
+    }
     if (workerReady) {
       try {
         return await timed("pyodide", () => callWorker(kind, params));

@@ -1,0 +1,193 @@
+"""Implementations side by side: the URL Standard (urlcalc) next to the URL parsers people run.
+
+``implementations_model(input, base)`` is the result model's ``kind: "implementations"``: the
+standard's reading, then each implementation's (whatwg-url and Node's URL through the node
+helper, ada-url, urllib.parse, rfc3986, yarl), mapped onto the eleven getters, with each
+difference from the standard and its explanation where one is known (``explain``). An
+implementation that cannot run here (a missing package or node, or in Pyodide) is listed as not
+available, with the reason. The page adds two columns of its own, computed in JavaScript and
+labelled so: this browser's ``new URL()`` and whatwg-url bundled into the page.
+
+One module per implementation (``*_adapter.py``); ``scores.py`` holds their WPT scores, written
+by ``make interop`` (benchmarks/interop.py) with docs/interop.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from urlcalc.api import GETTERS
+from urlcalc.engine import engine_info
+from urlcalc.implementations.ada_adapter import ADA
+from urlcalc.implementations.base import Implementation, Reading, Unavailable, exception_text
+from urlcalc.implementations.explain import (
+    WHATWG_UNKNOWN,
+    Context,
+    explain_getter,
+    explain_status,
+)
+from urlcalc.implementations.node_adapter import NODE, WHATWG_URL
+from urlcalc.implementations.rfc3986_adapter import RFC3986
+from urlcalc.implementations.urllib_adapter import URLLIB
+from urlcalc.implementations.yarl_adapter import YARL
+from urlcalc.infra import to_usv
+
+__all__ = ["IMPLEMENTATIONS", "MAX_IMPLEMENTATIONS_CHARS", "format_implementations",
+           "implementations_model"]
+
+#: Column order: the URL Standard's implementations first, then the others.
+IMPLEMENTATIONS: tuple[Implementation, ...] = (WHATWG_URL, NODE, ADA, URLLIB, RFC3986, YARL)
+#: Longest input (and base) compared, in code points: far beyond any URL in use (browsers and
+#: servers cap URLs at 2-8 K), and every implementation answers it in well under a
+#: millisecond; the node helper's lines stay small.
+MAX_IMPLEMENTATIONS_CHARS = 4096
+
+
+def _standard(ctx: Context) -> dict[str, Any]:
+    if ctx.url is not None:
+        getters = ctx.url.getters()
+        return {"ok": True, "href": getters["href"], "failure": None, "getters": getters}
+    failure = ctx.failure
+    error = failure.error if failure is not None else None
+    return {"ok": False, "href": None, "getters": None, "failure": {
+        "error": error.to_json() if error is not None else None,
+        "reason": (failure.reason if failure is not None and failure.reason else "")
+        or (error.type.description if error is not None else ""),
+    }}
+
+
+def _scores(impl_id: str) -> dict[str, list[int]] | None:
+    from urlcalc.implementations.scores import SCORES
+
+    row = SCORES.get(impl_id)
+    return {f: list(v) for f, v in row["scores"].items()} if row else None
+
+
+def wpt_table() -> dict[str, Any]:
+    """The WPT scores `make interop` measured (urlcalc.implementations.scores), as a table."""
+    from urlcalc.implementations import scores
+
+    return {"files": list(scores.FILES), "measured": scores.MEASURED,
+            "rows": [{"id": k, "name": v["name"], "version": v["version"],
+                      "scores": {f: list(s) for f, s in v["scores"].items()}}
+                     for k, v in scores.SCORES.items()]}
+
+
+def _entry(impl: Implementation, ctx: Context, std: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": impl.id, "name": impl.name, "family": impl.family, "package": impl.package,
+        "about": impl.about, "call": impl.call, "mapping": impl.mapping,
+        "no_notion": impl.no_notion, "wpt": _scores(impl.id),
+    }
+    reason = impl.unavailable()
+    reading: Reading | None = None
+    if reason is None:
+        try:
+            reading = impl.read(ctx.input, ctx.base)
+        except Unavailable as e:
+            reason = str(e)
+        except Exception as e:  # a library bug is an answer too, never a 5xx
+            reading = Reading.failed(f"raised {exception_text(e)}")
+    out.update({"version": impl.version(), "runtime": impl.runtime(),
+                "available": reason is None, "reason": reason})
+    if reading is None:
+        out.update({"ok": None, "href": None, "failure": None, "relative": False,
+                    "getters": None, "getter_errors": {}, "differences": [],
+                    "status_difference": None, "differs": False})
+        return out
+    out.update(reading.to_json())
+    differences: list[dict[str, Any]] = []
+    status = None
+    if reading.ok != std["ok"]:
+        status = explain_status(impl, reading, ctx)
+    elif reading.ok:
+        getters = reading.getters
+        differing = [g for g in GETTERS
+                     if getters.get(g) is not None and getters[g] != std["getters"][g]]
+        for g in differing:
+            value = getters[g]
+            assert value is not None
+            differences.append({
+                "getter": g, "standard": std["getters"][g], "value": value,
+                "explanation": explain_getter(impl, g, std["getters"][g], value, ctx,
+                                              differing),
+            })
+    out.update({"differences": differences, "status_difference": status,
+                "differs": bool(differences) or status is not None})
+    return out
+
+
+def implementations_model(input: str, base: str | None = None) -> dict[str, Any]:
+    """The standard and every implementation on ``input`` (against ``base``). Raises
+    ModelError for an input or base over MAX_IMPLEMENTATIONS_CHARS code points."""
+    from urlcalc.model import MODEL_VERSION, ModelError
+
+    input = to_usv(input)
+    base = to_usv(base) if base is not None else None
+    for name, value in (("input", input), ("base", base)):
+        if value is not None and len(value) > MAX_IMPLEMENTATIONS_CHARS:
+            raise ModelError(f"field {name!r} is too long to compare: {len(value)} code points "
+                             f"(implementations are compared on at most "
+                             f"{MAX_IMPLEMENTATIONS_CHARS})")
+    ctx = Context.of(input, base)
+    std = _standard(ctx)
+    entries = [_entry(impl, ctx, std) for impl in IMPLEMENTATIONS]
+    rows = [{
+        "getter": g,
+        "values": {"standard": std["getters"][g] if std["ok"] else None,
+                   **{e["id"]: (e["getters"] or {}).get(g) for e in entries}},
+        "differs": {e["id"]: any(d["getter"] == g for d in e["differences"]) for e in entries},
+    } for g in GETTERS]
+    return {
+        "model": "urlcalc", "version": MODEL_VERSION, "kind": "implementations",
+        "engine": engine_info(), "input": input, "base": base, "standard": std,
+        "implementations": entries, "rows": rows,
+        "differing": [e["id"] for e in entries if e["differs"]],
+        "not_available": [e["id"] for e in entries if not e["available"]],
+        # what a difference of an implementation of the standard gets, for the page's own
+        # columns ({name} is the implementation's name)
+        "unexplained_whatwg": WHATWG_UNKNOWN,
+        "wpt": wpt_table(),
+    }
+
+
+def _cell(value: str | None, width: int = 60) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False) if value is not None else "no such notion"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def format_implementations(result: dict[str, Any]) -> str:
+    """The model as text: the standard's getters, then each implementation's verdict and its
+    differences with their explanations."""
+    base = result["base"]
+    lines = [f"input  {_cell(result['input'])}", f"base   {_cell(base) if base else '(none)'}"]
+    std = result["standard"]
+    if std["ok"]:
+        lines.append("URL Standard (urlcalc):")
+        lines += [f"  {g.ljust(8)}  {_cell(v)}" for g, v in std["getters"].items()]
+    else:
+        lines.append(f"URL Standard (urlcalc): failure ({std['failure']['reason']})")
+    for e in result["implementations"]:
+        head = f"{e['name']} {e['version'] or ''} ({e['runtime']})".replace("  ", " ")
+        if not e["available"]:
+            lines.append(f"{head}: not available: {e['reason']}")
+            continue
+        if e["status_difference"]:
+            verdict = f"{e['href']!r}" if e["ok"] else f"failure: {e['failure']}"
+            lines.append(f"{head}: differs: {verdict}")
+            lines.append(f"  why: {e['status_difference']}")
+            continue
+        if not e["ok"]:
+            lines.append(f"{head}: failure, as the standard: {e['failure']}")
+            continue
+        if not e["differences"]:
+            notions = ", ".join(e["no_notion"])
+            lines.append(f"{head}: agrees" + (f" (no notion of {notions})" if notions else ""))
+            continue
+        lines.append(f"{head}: differs on {', '.join(d['getter'] for d in e['differences'])}")
+        for d in e["differences"]:
+            lines.append(f"  {d['getter'].ljust(8)}  {_cell(d['value'])}  (standard: "
+                         f"{_cell(d['standard'])})")
+            lines.append(f"  {''.ljust(8)}  why: {d['explanation'] or 'no explanation known'}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,63 @@
+"""``ada-url`` (PyPI): Python bindings to Ada, the C++ URL parser that implements the URL
+Standard (the one inside Node.js). Server only; an optional dependency
+(``pip install urlcalc[implementations]``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from urlcalc.api import GETTERS
+from urlcalc.implementations.base import (
+    IN_PYODIDE,
+    SERVER_ONLY,
+    Implementation,
+    Reading,
+    exception_text,
+    package_version,
+)
+from urlcalc.implementations.urllib_adapter import _runtime
+
+
+def _module() -> Any:
+    import ada_url
+
+    return ada_url
+
+
+def _unavailable() -> str | None:
+    if IN_PYODIDE:
+        return SERVER_ONLY
+    try:
+        _module()
+    except ImportError:
+        return "the ada-url package is not installed (pip install 'urlcalc[implementations]')"
+    return None
+
+
+
+def read(input: str, base: str | None) -> Reading:
+    ada_url = _module()
+    try:
+        url = ada_url.URL(input, base) if base is not None else ada_url.URL(input)
+    except ValueError as e:
+        return Reading.failed(exception_text(e))
+    return Reading(ok=True, getters={g: str(getattr(url, g)) for g in GETTERS})
+
+
+ADA = Implementation(
+    id="ada",
+    name="ada-url",
+    family="whatwg",
+    runtime_kind="python",
+    about="Python bindings to Ada, a fast C++ implementation of the URL Standard (the parser "
+    "inside Node.js since version 18); a difference from the standard is a bug in Ada or a "
+    "change of the standard since this version.",
+    call="ada_url.URL(input, base)",
+    package="pypi:ada-url",
+    mapping={g: f".{g}" for g in GETTERS},
+    no_notion={},
+    unavailable=_unavailable,
+    version=lambda: package_version("ada-url"),
+    runtime=_runtime,
+    read=read,
+)
