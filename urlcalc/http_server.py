@@ -65,6 +65,10 @@ ACCEPT_BATCH = 64
 # keep-alive connections idle for less than EVICT_MIN_IDLE_S (a client between two requests).
 EVICT_MIN_AGE_S = 0.5
 EVICT_MIN_IDLE_S = 2.0
+# At most one round of eviction per this many seconds: attackers that reconnect at once would
+# otherwise keep the main loop busy accepting and closing them, at the expense of the clients
+# it serves.
+EVICT_INTERVAL_S = 0.25
 
 # What waitress's refusals say (the first line of the body; the rest is waitress's detail).
 _REFUSALS = {
@@ -160,6 +164,7 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         self.refused_connections = 0
         self.evicted_connections = 0
         self.timed_out_requests = 0
+        self.last_eviction = 0.0
         super().__init__(*args, **kwargs)
 
     def handle_accept(self) -> None:
@@ -221,7 +226,10 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
 
     def readable(self) -> bool:
         if self.accepting and len(self._map) >= self.adj.connection_limit:
-            self._evict()
+            mono = time.monotonic()
+            if mono - self.last_eviction >= EVICT_INTERVAL_S:
+                self.last_eviction = mono
+                self._evict()
         return bool(super().readable())
 
     def _evict(self) -> None:
@@ -235,6 +243,8 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         def rank(channel: Any) -> tuple[int, float] | None:
             if channel.requests or channel.total_outbufs_len or channel.will_close:
                 return None
+            if _unread(channel):
+                return None  # it sent something this loop has not read yet: it is not stuck
             started = channel.request_started
             if started is not None:
                 return (0, started) if mono - started >= EVICT_MIN_AGE_S else None
@@ -249,6 +259,17 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         for _, _, channel in ranked[:max(1, int(self.adj.connection_limit * EVICT_SHARE))]:
             channel.will_close = True
             self.evicted_connections += 1
+
+
+def _unread(channel: Any) -> bool:
+    """Whether bytes (or the end of the stream) wait on ``channel``'s socket, unread."""
+    try:
+        channel.socket.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except (BlockingIOError, InterruptedError):
+        return False
+    except OSError:
+        return True  # a broken connection: let the loop find out and close it
+    return True
 
 
 def make_server(app: Any, host: str, port: int, *, threads: int,
