@@ -15,7 +15,9 @@ Starts ``python -m urlcalc serve --port 0`` (a free port), then runs four phases
 3. *repeat*: the heavy phase again (HEAVY_DURATION), to show that memory does not keep growing.
 4. *half-open*: HALF_OPEN connections (default 520, over the server's limit of 500) from other
    addresses that send their headers and part of a body and then nothing, re-opened as soon as
-   the server closes them, while the CLIENTS keep sending the mix.
+   the server closes them, from 1 s in, while the CLIENTS keep sending the mix; and every half
+   second a newcomer (a new connection from a new address, one request) measures how long
+   someone arriving during the attack waits for an answer.
 
 Each client connects from its own loopback address (127.0.1.x for the mix, 127.0.2.x for heavy
 clients, 127.0.3.x for half-open ones: all of 127.0.0.0/8 is loopback on Linux), as the machines
@@ -132,6 +134,7 @@ class Stats:
     bytes_in: int = 0
     half_open_opened: int = 0
     half_open_closed: int = 0
+    newcomers: list[float] = field(default_factory=list)
     elapsed: float = 0.0
 
 
@@ -214,9 +217,11 @@ HALF_OPEN_HEAD = (b"POST /api/parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type:
                   b"\r\nContent-Length: 65536\r\n\r\n{\"input\": \"")
 
 
-async def half_open(port: int, deadline: float, stats: Stats, source: str) -> None:
+async def half_open(port: int, deadline: float, stats: Stats, source: str,
+                    delay: float = 0.0) -> None:
     """One connection at a time from ``source`` that sends its headers and the start of a body,
-    then nothing; when the server closes it, another one."""
+    then nothing; when the server closes it, another one. Starts after ``delay`` seconds."""
+    await asyncio.sleep(delay)
     while time.monotonic() < deadline:
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port,
@@ -238,6 +243,30 @@ async def half_open(port: int, deadline: float, stats: Stats, source: str) -> No
             writer.close()
 
 
+async def newcomer(port: int, deadline: float, stats: Stats, delay: float) -> None:
+    """A new client every half second (a fresh connection from a fresh address, one request):
+    how long someone who arrives during the attack waits for an answer."""
+    await asyncio.sleep(delay)
+    raw = _get("newcomer", "/api/version").raw
+    i = 0
+    while time.monotonic() < deadline:
+        t = time.perf_counter()
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(_source(4, i), 0)), TIMEOUT)
+            writer.write(raw)
+            await writer.drain()
+            status, _, _ = await asyncio.wait_for(_read_response(reader), TIMEOUT)
+            writer.close()
+            stats.newcomers.append(time.perf_counter() - t)
+            if status != 200:
+                stats.errors.append(f"newcomer: HTTP {status}")
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as e:
+            stats.errors.append(f"newcomer: {type(e).__name__} {e}"[:200])
+        i += 1
+        await asyncio.sleep(0.5)
+
+
 async def phase(port: int, clients: int, heavy_clients: int, duration: float,
                 half_open_connections: int = 0) -> Stats:
     rng = random.Random(1)
@@ -247,9 +276,10 @@ async def phase(port: int, clients: int, heavy_clients: int, duration: float,
     deadline = time.monotonic() + duration
     tasks = []
     if half_open_connections:
-        tasks += [half_open(port, deadline, stats, _source(3, i))
+        # The classroom is connected when the attack starts (1 s in); newcomers arrive during it.
+        tasks += [half_open(port, deadline, stats, _source(3, i), delay=1.0)
                   for i in range(half_open_connections)]
-        await asyncio.sleep(0)
+        tasks.append(newcomer(port, deadline, stats, delay=2.0))
     tasks += [client(port, small, weights, deadline, stats, i, _source(1, i))
               for i in range(clients)]
     tasks += [client(port, heavy(), None, deadline, stats, 1000 + i, _source(2, i))
@@ -294,6 +324,12 @@ def report(title: str, stats: Stats, duration: float, floor_p99_ms: float | None
                         "half_open_closed_by_server": stats.half_open_closed})
         print(f"  half-open connections: {stats.half_open_opened:,} opened, "
               f"{stats.half_open_closed:,} closed by the server")
+    if stats.newcomers:
+        new = stats.newcomers
+        figures.update({"newcomers": len(new), "newcomer_p50_ms": pct(new, 50) * 1000,
+                        "newcomer_max_ms": max(new) * 1000})
+        print(f"  newcomers (a new connection and one request, every 0.5 s): {len(new)}, "
+              f"p50 {pct(new, 50) * 1000:.1f} ms, max {max(new) * 1000:.1f} ms")
     for e in stats.errors[:10]:
         print("  error:", e)
     for e in stats.heavy_errors[:5]:

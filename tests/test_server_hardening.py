@@ -147,7 +147,8 @@ def test_error_bodies_name_no_server_path(tmp_path: Path) -> None:
     responses = [c.get("/"), c.get("/index.html"), c.get("/pyodide/pyodide.mjs"),
                  c.get("/pyodide/pyodide.asm.wasm"), c.get("/js/app.js"), c.get("/api/nope"),
                  c.post("/api/parse", data=b"{", content_type="application/json"),
-                 c.get("/api/compare", query_string={"input": "x", "base": "file:///"})]
+                 c.get("/api/parse?input=x&input=y"),
+                 c.post("/api/percent", json={"input": "x", "encoding": "utf-7"})]
     for response in responses:
         assert response.status_code >= 400
         text = response.data.decode("utf-8", "replace")
@@ -479,6 +480,28 @@ def test_more_half_open_connections_than_the_limit(live: Live) -> None:
     finally:
         for sock in held:
             sock.close()
+
+
+def test_a_keep_alive_client_is_not_evicted_between_two_requests(live: Live) -> None:
+    request = b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    held: list[socket.socket] = []
+    with live.connect("127.0.0.40") as student:
+        student.sendall(request)
+        assert student.recv(65536).startswith(b"HTTP/1.1 200")
+        try:
+            for machine in range(7):
+                for _ in range(live.server.per_client):
+                    with contextlib.suppress(OSError):
+                        held.append(half_open(live, f"127.0.0.{50 + machine}"))
+            assert len(held) > live.server.adj.connection_limit
+            time.sleep(1.0)  # the attack goes on; the student reads the answer, then asks again
+            student.sendall(request)
+            data = student.recv(65536)
+            assert data.startswith(b"HTTP/1.1 200"), data[:100]
+            assert live.server.evicted_connections > 0
+        finally:
+            for sock in held:
+                sock.close()
 
 
 @pytest.mark.parametrize(("what", "raw", "deadline"), [

@@ -11,8 +11,9 @@ headers. ``make_server`` returns a waitress server that
 * accepts at most ``MAX_CONNECTIONS_PER_CLIENT`` connections from one address (the next one gets
   a 503 JSON answer and is closed);
 * at its ``CONNECTION_LIMIT``, closes the oldest connections that have no request being answered
-  (half-open or idle ones, ``EVICT_BATCH`` at a time) instead of refusing every new client until
-  a timeout frees a slot;
+  (half-open or idle ones, ``EVICT_SHARE`` of the limit at a time) instead of refusing every new
+  client until a timeout frees a slot, and accepts up to ``ACCEPT_BATCH`` waiting connections at
+  each wake-up;
 * answers waitress's own refusals as JSON ``{"error": ...}`` with the same security headers as
   every other response (``JsonErrorTask``);
 * waits with poll() rather than select() (no limit at file descriptor 1024).
@@ -55,8 +56,19 @@ HEADER_TIMEOUT_S = 5.0
 REQUEST_TIMEOUT_S = 15.0
 # A keep-alive connection with no request for this long is closed (browsers open another).
 IDLE_TIMEOUT_S = 30
-# Connections closed at once when the limit is reached.
-EVICT_BATCH = 16
+# At the limit, this share of the connections (the oldest not being answered) is closed at once:
+# enough to drain a backlog of reconnecting attackers in a few rounds and let a newcomer in.
+EVICT_SHARE = 0.1
+# Connections accepted per wake-up of the listening socket (waitress accepts one).
+ACCEPT_BATCH = 64
+# Eviction spares connections younger than this (a newcomer's request may be on its way) and
+# keep-alive connections idle for less than EVICT_MIN_IDLE_S (a client between two requests).
+EVICT_MIN_AGE_S = 0.5
+EVICT_MIN_IDLE_S = 2.0
+# At most one round of eviction per this many seconds: attackers that reconnect at once would
+# otherwise keep the main loop busy accepting and closing them, at the expense of the clients
+# it serves.
+EVICT_INTERVAL_S = 0.25
 
 # What waitress's refusals say (the first line of the body; the rest is waitress's detail).
 _REFUSALS = {
@@ -102,6 +114,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
     error_task_class = JsonErrorTask
     request_started: float | None = None
     client = ""
+    served = 0  # requests received in full
 
     def __init__(self, server: GuardedServer, sock: socket.socket, addr: Any, adj: Any,
                  map: Any = None) -> None:
@@ -115,6 +128,8 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
             self.request_started = time.monotonic()
         result: bool = super().received(data)
         if self.request is None:
+            if self.request_started is not None:
+                self.served += 1
             self.request_started = None  # complete (or nothing pending): no deadline
         return result
 
@@ -149,15 +164,22 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         self.refused_connections = 0
         self.evicted_connections = 0
         self.timed_out_requests = 0
+        self.last_eviction = 0.0
         super().__init__(*args, **kwargs)
 
     def handle_accept(self) -> None:
+        for _ in range(ACCEPT_BATCH):
+            if len(self._map) >= self.adj.connection_limit or not self._accept_one():
+                return
+
+    def _accept_one(self) -> bool:
+        """Accept one connection; False when none is waiting."""
         try:
             accepted = self.accept()
         except OSError:
-            return
+            return False
         if accepted is None:
-            return
+            return False
         conn, addr = accepted
         if self.client_connections[addr[0]] >= self.per_client:
             self.refused_connections += 1
@@ -177,13 +199,14 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
                 with contextlib.suppress(OSError):
                     conn.shutdown(socket.SHUT_RDWR)
                 conn.close()
-            return
+            return True
         try:
             self.set_socket_options(conn)
         except OSError:
             conn.close()
-            return
+            return True
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+        return True
 
     def maintenance(self, now: float) -> None:
         """waitress's idle timeout, plus the header and request deadlines."""
@@ -203,20 +226,50 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
 
     def readable(self) -> bool:
         if self.accepting and len(self._map) >= self.adj.connection_limit:
-            self._evict()
+            mono = time.monotonic()
+            if mono - self.last_eviction >= EVICT_INTERVAL_S:
+                self.last_eviction = mono
+                self._evict()
         return bool(super().readable())
 
     def _evict(self) -> None:
-        """At the connection limit: close the oldest connections that are not being answered
-        (a request still arriving, or idle), so that a new client gets in."""
-        candidates = [c for c in self.active_channels.values()
-                      if not c.requests and not c.total_outbufs_len and not c.will_close]
-        # Half-open first (oldest request start), then idle ones (oldest activity).
-        candidates.sort(key=lambda c: (getattr(c, "request_started", None) is None,
-                                       getattr(c, "request_started", None) or c.last_activity))
-        for channel in candidates[:EVICT_BATCH]:
+        """At the connection limit: close the oldest connections that are not being answered, so
+        that a new client gets in. In order: requests still arriving (half-open), by when they
+        began; connections that never sent a request, by age; keep-alive connections idle for a
+        while, by their last activity. Never one younger than EVICT_MIN_AGE_S (a newcomer whose
+        request is on its way) nor one being answered."""
+        now, mono = time.time(), time.monotonic()
+
+        def rank(channel: Any) -> tuple[int, float] | None:
+            if channel.requests or channel.total_outbufs_len or channel.will_close:
+                return None
+            if _unread(channel):
+                return None  # it sent something this loop has not read yet: it is not stuck
+            started = channel.request_started
+            if started is not None:
+                return (0, started) if mono - started >= EVICT_MIN_AGE_S else None
+            if channel.served == 0:
+                age = now - channel.creation_time
+                return (1, channel.creation_time) if age >= EVICT_MIN_AGE_S else None
+            idle = now - channel.last_activity
+            return (2, channel.last_activity) if idle >= EVICT_MIN_IDLE_S else None
+
+        ranked = sorted((r, id(c), c) for c in self.active_channels.values()
+                        if (r := rank(c)) is not None)
+        for _, _, channel in ranked[:max(1, int(self.adj.connection_limit * EVICT_SHARE))]:
             channel.will_close = True
             self.evicted_connections += 1
+
+
+def _unread(channel: Any) -> bool:
+    """Whether bytes (or the end of the stream) wait on ``channel``'s socket, unread."""
+    try:
+        channel.socket.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except (BlockingIOError, InterruptedError):
+        return False
+    except OSError:
+        return True  # a broken connection: let the loop find out and close it
+    return True
 
 
 def make_server(app: Any, host: str, port: int, *, threads: int,
