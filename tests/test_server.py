@@ -24,7 +24,8 @@ from flask.testing import FlaskClient
 from required import missing
 
 from urlcalc import bundle, model, server
-from urlcalc.server import CSP, MAX_BODY_BYTES, PYODIDE_FILES, create_app, export_static
+from urlcalc.export import export_static, with_meta_csp
+from urlcalc.server import CSP, MAX_BODY_BYTES, PYODIDE_FILES, create_app
 
 REPO = Path(__file__).resolve().parent.parent
 REAL_PYODIDE = REPO / "web" / "node_modules" / "pyodide"
@@ -583,7 +584,7 @@ def test_static_files_and_etags(client: FlaskClient, web: Path) -> None:
     assert client.get("/", headers={"If-None-Match": tag}).status_code == 304
     assert client.get("/js/views/steps.js").status_code == 200
     assert client.get("/favicon.ico").status_code == 204
-    assert client.get("/config.json").get_json() == {"api": "api/"}
+    assert client.get("/config.json").get_json() == {"api": "api/", "public_url": None}
     assert "not found" in error_of(client.get("/js/missing.js"))
     assert client.get("/js/missing.js").status_code == 404
 
@@ -655,7 +656,7 @@ def test_default_app_serves_the_checkout() -> None:
 def test_export_static(web: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     assert export_static(out, web_dir=web) == out
-    assert (out / "index.html").read_bytes() == (web / "index.html").read_bytes()
+    assert (out / "index.html").read_text() == with_meta_csp((web / "index.html").read_text())
     assert (out / "js" / "app.js").is_file() and (out / "js" / "views" / "steps.js").is_file()
     assert (out / "css" / "site.css").is_file() and (out / "img" / "logo.svg").is_file()
     assert not (out / "js" / ".secret").exists()
@@ -663,7 +664,7 @@ def test_export_static(web: Path, tmp_path: Path) -> None:
         assert (out / "pyodide" / name).is_file(), name
     assert sorted(p.name for p in (out / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
     assert (out / "bundle.zip").read_bytes() == bundle.bundle_bytes()
-    assert json.loads((out / "config.json").read_text()) == {"api": None}
+    assert json.loads((out / "config.json").read_text()) == {"api": None, "public_url": None}
     assert not (out / "node_modules").exists()
 
     # Exporting again over a previous export replaces it (stale files go).

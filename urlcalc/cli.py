@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from urlcalc import model, spec
 from urlcalc.model import ModelError
+from urlcalc.site import PublicURLError
 
 
 def _show(value: object) -> str:
@@ -338,9 +339,18 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a name clients may use in the Host header, besides the address "
                     "listened on, localhost and IP addresses (repeatable; '*' allows any)")
     sv.add_argument("--dev", action="store_true", help="Flask's development server (reloads)")
+    sv.add_argument("--public-url", metavar="URL",
+                    help="where this server is reached by others (e.g. behind a proxy): "
+                    "permalinks and copies link there; without it they carry no link")
 
-    ex = sub.add_parser("export-static", help="write the page as a static site (Pyodide only)")
+    ex = sub.add_parser("export-static", help="write the page as a static site (Pyodide only)",
+                        description="Write the calculator as a static site for any static file "
+                        "host (GitHub Pages, Netlify, an S3 bucket): the page, the Pyodide files, "
+                        "the bundle, the licences, config.json and a _headers file.")
     ex.add_argument("dir")
+    ex.add_argument("--public-url", metavar="URL",
+                    help="where DIR will be published, e.g. https://example.github.io/urlcalc/: "
+                    "permalinks, Copy as Markdown and Copy as WPT entry link there")
     return ap
 
 
@@ -406,20 +416,31 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         if args.command == "serve":
             from urlcalc.server import serve
 
+            public_url = None
+            if args.public_url is not None:
+                from urlcalc.site import check_public_url
+
+                public_url = check_public_url(args.public_url)
             try:
-                serve(args.host, args.port, dev=args.dev, allowed_hosts=args.allowed_host)
+                serve(args.host, args.port, dev=args.dev, allowed_hosts=args.allowed_host,
+                      public_url=public_url)
             except (OSError, ValueError) as e:  # the address is taken, or not this machine's
                 err.write(f"urlcalc: error: cannot listen on {args.host} port {args.port}: "
                           f"{e.strerror if isinstance(e, OSError) and e.strerror else e}\n")
                 return 2
             return 0
         if args.command == "export-static":
-            from urlcalc.server import export_static
+            from urlcalc.export import export_static
 
-            export_static(args.dir)
-            out.write(f"wrote the static calculator to {args.dir}\n")
+            export_static(args.dir, public_url=args.public_url)
+            where = f" for {args.public_url}" if args.public_url else \
+                " (no public URL: its copies carry no link; see --public-url)"
+            out.write(f"wrote the static calculator to {args.dir}{where}\n")
             return 0
     except ModelError as e:
+        err.write(f"urlcalc: error: {e}\n")
+        return 2
+    except PublicURLError as e:  # a --public-url that is not an absolute http(s) URL
         err.write(f"urlcalc: error: {e}\n")
         return 2
     except OSError as e:  # e.g. export-static into a folder that is not a previous export

@@ -2,12 +2,15 @@
 
 URL layout (``web/js/engine.js`` relies on it)::
 
-    /                       web/index.html
-    /css/..., /js/..., /img/...   files under web/ (those folders only)
-    /pyodide/<file>         the files Pyodide needs to boot, from web/node_modules/pyodide
+    /                       index.html of the page (``urlcalc.site`` finds the page's files: the
+                            checkout's web/, or the copy inside the installed package)
+    /css/..., /js/..., /img/...   files under those folders of the page (those folders only)
+    /pyodide/<file>         the files Pyodide needs to boot (web/node_modules/pyodide)
     /bundle.zip             urlcalc + idna for Pyodide (``urlcalc.bundle``), ETag = its sha256
-    /config.json            {"api": "api/"}: tells the page that the JSON API is here
-                            (``export_static`` writes {"api": null} instead)
+    /licenses/<file>        the licences of what the page ships (``urlcalc.site``)
+    /config.json            {"api": "api/", "public_url": ...}: tells the page that the JSON API
+                            is here, and the calculator's public URL for permalinks, or null
+                            (``urlcalc.export`` writes {"api": null, ...} instead)
     /favicon.ico            204 (the page uses a data: icon)
     /api/openapi.json       the OpenAPI 3 description of the JSON API (``urlcalc.openapi``)
     /api/<kind>             POST a JSON object, or GET with query parameters: the result model of
@@ -24,22 +27,21 @@ in memory and under ``.cache/gzip/`` (keyed by content hash).
 
 ``create_app()`` is the app factory (``flask --app urlcalc.server:create_app run``);
 ``serve(host, port, dev=False)`` runs it under waitress (or Flask's development server);
-``export_static(dir)`` writes the page as a static site that runs on Pyodide alone.
+``urlcalc.export.export_static(dir)`` writes the page as a static site (Pyodide alone).
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import gzip
 import hashlib
 import ipaddress
 import json
 import os
-import shutil
 import signal
 import sys
 import threading
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,9 +51,11 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.routing import RoutingException
 from werkzeug.security import safe_join
 
-from urlcalc import bundle, model
+from urlcalc import model
+from urlcalc import site as page_site
 from urlcalc.heavy import LARGE_REQUEST_BYTES, Busy, HeavyGate, default_workers, encode_json
 from urlcalc.model import ModelError
+from urlcalc.site import PAGE_FOLDERS, PYODIDE_FILES
 
 __all__ = [
     "API_KINDS",
@@ -59,28 +63,13 @@ __all__ = [
     "MAX_BODY_BYTES",
     "PYODIDE_FILES",
     "create_app",
-    "export_static",
     "serve",
     "warm_up",
 ]
 
 REPO = Path(__file__).resolve().parent.parent
-WEB_DIR = REPO / "web"
-PYODIDE_SUBDIR = Path("node_modules") / "pyodide"
 # Compressed assets survive restarts here when running from a source checkout.
 DEFAULT_CACHE_DIR = REPO / ".cache" / "gzip" if (REPO / "pyproject.toml").is_file() else None
-
-# Exactly what `loadPyodide` fetches in a module worker (checked in Chromium: the page, the worker,
-# these five files and bundle.zip are every request of a cold boot; the npm package holds no
-# wheels, and no package is loaded).
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-STATIC_FOLDERS = ("css", "js", "img")
 API_KINDS = ("parse", "set", "host", "urlencoded", "percent", "validate", "compare", "random",
              "version", "spec", "implementations")
 
@@ -478,17 +467,24 @@ def create_app(
     cache_dir: str | os.PathLike[str] | None = None,
     allowed_hosts: list[str] | None = None,
     heavy: HeavyGate | None = None,
+    public_url: str | None = None,
 ) -> Flask:
-    """The Flask app. ``web_dir`` defaults to $URLCALC_WEB_DIR or the checkout's web/,
-    ``pyodide_dir`` to web_dir/node_modules/pyodide, ``cache_dir`` (compressed assets) to the
-    checkout's .cache/gzip (memory only when not running from a checkout).
+    """The Flask app. ``web_dir`` defaults to $URLCALC_WEB_DIR, the checkout's web/, or the
+    page inside the installed package, ``pyodide_dir`` to its Pyodide folder (see
+    ``urlcalc.site.locate``), ``cache_dir`` (compressed assets) to the checkout's .cache/gzip
+    (memory only when not running from a checkout). ``public_url``: where the calculator is
+    published (an absolute http(s) URL, see ``urlcalc.site.check_public_url``); the page's
+    permalinks and copies link there, and say that they cannot when it is None.
 
     ``allowed_hosts``: refuse (400) a request whose Host header is neither one of these names nor
     an IP address (None: no check; ``serve`` always checks). ``heavy``: the gate of the large API
     requests (default: one computing in the request's thread, HEAVY_QUEUE waiting)."""
-    web = Path(web_dir or os.environ.get("URLCALC_WEB_DIR") or WEB_DIR).resolve()
-    pyodide = Path(pyodide_dir).resolve() if pyodide_dir else web / PYODIDE_SUBDIR
+    site = page_site.locate(web_dir, pyodide_dir)
+    web = site.web
+    pyodide = site.pyodide
     cache = Path(cache_dir) if cache_dir else DEFAULT_CACHE_DIR
+    checked = page_site.check_public_url(public_url) if public_url is not None else None
+    config = {"api": "api/", "public_url": checked}
     assets = AssetCache(cache)
 
     app = Flask("urlcalc", static_folder=None)
@@ -497,6 +493,7 @@ def create_app(
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.config["URLCALC_WEB_DIR"] = web
     app.config["URLCALC_PYODIDE_DIR"] = pyodide
+    app.extensions["urlcalc_site"] = site
     app.extensions["urlcalc_assets"] = assets
 
     allowed = frozenset(h.lower().rstrip(".") for h in allowed_hosts or ())
@@ -567,9 +564,16 @@ def create_app(
                           "web/index.html (see the server log)")
         return _file_or_404(path, request.path)
 
-    @app.get("/<any(css, js, img):folder>/<path:name>")
+    @app.get(f"/<any({', '.join(PAGE_FOLDERS)}):folder>/<path:name>")
     def _static(folder: str, name: str) -> Response:
         return _file_or_404(_static_path(web / folder, name), request.path)
+
+    @app.get(f"/{page_site.LICENSES_DIR}/<name>")
+    def _license(name: str) -> Response:
+        data = site.licenses().get(name)
+        if data is None:
+            return _error(404, f"not found: {request.path}")
+        return _asset_response(assets.from_bytes(data, name))
 
     @app.get("/pyodide/<name>")
     def _pyodide(name: str) -> Response:
@@ -578,20 +582,25 @@ def create_app(
         path = pyodide / name
         if not path.is_file():
             app.logger.error("Pyodide is not installed: %s is missing", path)
-            return _error(404, f"Pyodide is not installed: {name} is missing (run `make npm` "
-                          "in a checkout; see the server log)")
+            return _error(404, f"Pyodide is not installed: {name} is missing "
+                          f"({site.pyodide_hint()}; see the server log)")
         return _file_or_404(path, request.path)
 
     @app.get("/bundle.zip")
     def _bundle() -> Response:
-        # Built from the source tree on first request (bundle_bytes caches it per process; the
-        # development server's reloader restarts the process when a source file changes).
-        data = bundle.bundle_bytes()
-        return _asset_response(assets.from_bytes(data, "bundle.zip", bundle.bundle_digest()))
+        # From a checkout: built from the source tree on first request (cached per process; the
+        # development server's reloader restarts the process when a source file changes); from
+        # an installed package: the file the wheel build wrote.
+        try:
+            data = site.bundle_bytes()
+        except page_site.SiteError as e:
+            app.logger.error("%s", e)
+            return _error(404, f"not found: {request.path} (see the server log)")
+        return _asset_response(assets.from_bytes(data, "bundle.zip", site.bundle_digest()))
 
     @app.get("/config.json")
     def _config() -> Response:
-        return _json_response({"api": "api/"})
+        return _json_response(config)
 
     @app.get("/favicon.ico")
     def _favicon() -> Response:
@@ -645,10 +654,11 @@ def create_app(
 def warm_up(app: Flask) -> None:
     """Read and compress the big assets now, so that the first browser does not wait for it."""
     assets: AssetCache = app.extensions["urlcalc_assets"]
-    pyodide: Path = app.config["URLCALC_PYODIDE_DIR"]
+    site: page_site.Site = app.extensions["urlcalc_site"]
     for name in PYODIDE_FILES:
-        assets.file(pyodide / name)
-    assets.from_bytes(bundle.bundle_bytes(), "bundle.zip", bundle.bundle_digest())
+        assets.file(site.pyodide_file(name))
+    with contextlib.suppress(page_site.SiteError):  # then a 404 when asked for
+        assets.from_bytes(site.bundle_bytes(), "bundle.zip", site.bundle_digest())
     # The Implementations view's node helper (whatwg-url, Node's URL): started once, now.
     from urlcalc.implementations.node_adapter import start_in_background
 
@@ -663,21 +673,26 @@ def _url(host: str, port: int) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
-          allowed_hosts: list[str] | None = None) -> None:
+          allowed_hosts: list[str] | None = None, public_url: str | None = None) -> None:
     """Serve the calculator. ``dev``: Flask's development server (debugger, reloader); otherwise
     waitress, a multi-threaded production WSGI server (a classroom of browsers, each opening
     several connections, while the Flask development server is meant for one developer), with
     the guards of ``urlcalc.http_server`` and the large requests computed in worker processes
     (``urlcalc.heavy``). Clients must name the server in the Host header: one of
-    ``default_allowed_hosts(host)``, ``allowed_hosts``, or an IP address."""
+    ``default_allowed_hosts(host)``, ``allowed_hosts``, the host of ``public_url`` (see
+    create_app), or an IP address."""
     names = default_allowed_hosts(host) + [h for h in allowed_hosts or () if h]
+    if public_url is not None:
+        public_host = page_site.public_url_host(public_url)
+        if public_host and public_host not in names:
+            names.append(public_host)
     gate = HeavyGate(default_workers(), HEAVY_QUEUE, processes=not dev)
-    app = create_app(allowed_hosts=names, heavy=gate)
-    pyodide: Path = app.config["URLCALC_PYODIDE_DIR"]
-    if not (pyodide / "pyodide.mjs").is_file():
-        print("warning: the Pyodide files are missing (run `make npm`): the page will answer "
-              "from the API only", file=sys.stderr)
-        app.logger.warning("Pyodide is missing from %s", pyodide)
+    app = create_app(allowed_hosts=names, heavy=gate, public_url=public_url)
+    site: page_site.Site = app.extensions["urlcalc_site"]
+    if site.missing_pyodide():
+        print(f"warning: the Pyodide files are missing ({site.pyodide_hint()}): the page will "
+              "answer from the API only", file=sys.stderr)
+        app.logger.warning("Pyodide is missing from %s", site.pyodide)
     if dev:
         warm_up(app)
         print(f"urlcalc (development server) at {_url(host, port)}", flush=True)
@@ -717,57 +732,3 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
 
 def _terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
-
-
-# --- static export --------------------------------------------------------------------------------
-
-_EXPORT_MARKER = "config.json"
-
-
-def _copy_tree(src: Path, dst: Path) -> Iterable[Path]:
-    for path in sorted(src.rglob("*")):
-        rel = path.relative_to(src)
-        if any(part.startswith(".") for part in rel.parts) or not path.is_file():
-            continue
-        target = dst / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-        yield target
-
-
-def export_static(dir: str | os.PathLike[str], web_dir: str | os.PathLike[str] | None = None,
-                  pyodide_dir: str | os.PathLike[str] | None = None) -> Path:
-    """Write the page as a static site (Pyodide only, no API) into ``dir``; return its path.
-
-    The folder holds index.html, css/, js/, img/ (those that exist), pyodide/ (the boot files),
-    bundle.zip and config.json ({"api": null}: engine.js then never calls the API). A non-empty
-    folder is only overwritten if it is a previous export. The host must serve .wasm as
-    application/wasm and .mjs as text/javascript."""
-    web = Path(web_dir or os.environ.get("URLCALC_WEB_DIR") or WEB_DIR).resolve()
-    pyodide = Path(pyodide_dir).resolve() if pyodide_dir else web / PYODIDE_SUBDIR
-    out = Path(dir)
-    index = web / "index.html"
-    if not index.is_file():
-        raise FileNotFoundError(f"cannot export: {index} does not exist")
-    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
-    if missing:
-        raise FileNotFoundError(f"cannot export: Pyodide files missing from {pyodide}: "
-                                f"{', '.join(missing)} (run `make npm`)")
-    if out.exists() and not out.is_dir():
-        raise FileExistsError(f"cannot export: {out} is not a directory")
-    if out.is_dir() and any(out.iterdir()):
-        if not (out / _EXPORT_MARKER).is_file():
-            raise FileExistsError(f"cannot export: {out} is not empty and not a previous export")
-        for name in (*STATIC_FOLDERS, "pyodide"):
-            shutil.rmtree(out / name, ignore_errors=True)
-    out.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(index, out / "index.html")
-    for folder in STATIC_FOLDERS:
-        if (web / folder).is_dir():
-            list(_copy_tree(web / folder, out / folder))
-    (out / "pyodide").mkdir(exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide / name, out / "pyodide" / name)
-    (out / "bundle.zip").write_bytes(bundle.bundle_bytes())
-    (out / _EXPORT_MARKER).write_text(json.dumps({"api": None}) + "\n", encoding="utf-8")
-    return out

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from liveserver import CHROMIUM, Offline, PageProbe, launch, live_server
+from liveserver import CHROMIUM, PUBLIC_URL, Offline, PageProbe, launch, live_server
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 from required import import_or_missing, missing
@@ -34,7 +34,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 def server_url() -> Iterator[str]:
     if not Path(CHROMIUM).exists():
         missing(f"{CHROMIUM} is missing (make test installs Debian's chromium)")
-    with live_server() as url:
+    with live_server(public_url=PUBLIC_URL) as url:
         yield url
 
 

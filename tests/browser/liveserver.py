@@ -34,12 +34,18 @@ class QuietHandler(WSGIRequestHandler):
         pass
 
 
+# The public address the shared test server announces (config.json's public_url), as
+# `urlcalc serve --public-url` would: permalinks and copies link there. Tests of a server that
+# knows no public address start their own (live_server(public_url=None)).
+PUBLIC_URL = "https://urlcalc.example/calc/"
+
+
 @contextmanager
-def live_server() -> Iterator[str]:
+def live_server(public_url: str | None = None) -> Iterator[str]:
     """Serve ``urlcalc.server:create_app()`` on a free localhost port; yield its base URL."""
     from urlcalc import server as server_module
 
-    app = server_module.create_app()
+    app = server_module.create_app(public_url=public_url)
     warm_up = getattr(server_module, "warm_up", None)
     if warm_up is not None:
         warm_up(app)  # compress the Pyodide assets once, before the first browser asks

@@ -13,7 +13,7 @@ import pytest
 from liveserver import Offline, PageProbe, frag
 from playwright.sync_api import expect
 
-from urlcalc.server import export_static
+from urlcalc.export import export_static
 
 
 class _Quiet(SimpleHTTPRequestHandler):

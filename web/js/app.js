@@ -17,6 +17,7 @@ import { CalculatorsView } from "./views/calculators.js";
 import { EXAMPLES, Tape, renderExamples } from "./views/examples.js";
 import { encodingValue, fillEncodings } from "./views/encodings.js";
 import { OPERATIONS } from "./views/setters.js";
+import { permalinkBase } from "./views/permalink.js";
 import {
   copyText, fragmentToState, settersEntries, stateToFragment, toMarkdown, toastFn,
   urltestdataEntry, wptJSON,
@@ -34,6 +35,7 @@ const els = {
   requestError: $("request-error"), engineAnswer: $("engine-answer"), engineBoot: $("engine-boot"),
   differ: $("engines-differ"), tabs: $("tabs"), presenter: $("presenter"), help: $("help"),
   copyDialog: $("copy-dialog"), copyText: $("copy-text"), toast: $("toast"),
+  copyNoLink: $("copy-no-link"), copyHere: $("copy-here"),
 };
 const panels = Object.fromEntries(VIEWS.map((v) => [v, $("panel-" + v)]));
 const tabs = Object.fromEntries(VIEWS.map((v) => [v, $("tab-" + v)]));
@@ -136,6 +138,7 @@ function renderEngine(answer) {
   }
   els.engineBoot.textContent = boot;
   els.engineBoot.className = "engine-boot " + (info.status || "");
+  if (info.where) document.body.dataset.where = info.where;
 }
 
 // ---- rendering ------------------------------------------------------------------------------
@@ -527,26 +530,44 @@ function setPresenter(on, write = true) {
 els.presenter.addEventListener("click", () => setPresenter(!state.presenter));
 $("help-btn").addEventListener("click", () => els.help.showModal());
 
+/** This state's link at the calculator's public address, or null if it knows none
+ *  (views/permalink.js). */
 function permalink() {
-  return location.origin + location.pathname + "#" + stateToFragment(state);
+  const base = permalinkBase(engine ? engine.info : null, location);
+  return base === null ? null : base + "#" + stateToFragment(state);
+}
+
+/** Copy options: without a public address, the dialog opens and says why there is no link. */
+function copyOptions(link, what) {
+  const options = { dialog: els.copyDialog, textarea: els.copyText, toast, what };
+  if (link === null) {
+    els.copyHere.textContent = location.protocol === "file:" ? location.protocol : location.origin + location.pathname;
+    options.note = els.copyNoLink;
+  }
+  return options;
 }
 
 async function copyMarkdown() {
-  const md = toMarkdown(state, result, engineLine(lastAnswer), permalink());
-  await copyText(md, { dialog: els.copyDialog, textarea: els.copyText, toast, what: "Markdown table" });
+  const link = permalink();
+  const md = toMarkdown(state, result, engineLine(lastAnswer), link);
+  await copyText(md, copyOptions(link, "Markdown table"));
 }
 
 async function copyWPT() {
+  const link = permalink();
+  const comment = link === null ? null : "urlcalc: " + link;
   let text;
   let what;
   if (state.view === "setters" && lastSetModel) {
-    text = wptJSON(settersEntries(lastSetModel));
+    // setters_tests.json's own top-level "comment" is a list of lines
+    text = wptJSON({ ...(comment ? { comment: [comment] } : {}), ...settersEntries(lastSetModel) });
     what = "setters_tests.json entries";
   } else {
-    text = wptJSON(urltestdataEntry(state, result));
+    // urltestdata.json entries may carry a "comment"
+    text = wptJSON({ ...(comment ? { comment } : {}), ...urltestdataEntry(state, result) });
     what = "urltestdata.json entry";
   }
-  await copyText(text, { dialog: els.copyDialog, textarea: els.copyText, toast, what });
+  await copyText(text, copyOptions(link, what));
 }
 $("copy-md").addEventListener("click", copyMarkdown);
 $("copy-wpt").addEventListener("click", copyWPT);

@@ -26,7 +26,7 @@
 //       prefer: "server" asks the API first when there is one (the Implementations view: the
 //       server runs more implementations than Pyodide), Pyodide if the API cannot answer.
 //   current   "server" | "pyodide" | null: who answers calls now
-//   info      {server, pyodide, status, error}
+//   info      {server, pyodide, status, error, where, publicUrl}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
 //                model_version, or null (not available / not asked)
 //       pyodide  the same dict from the worker plus pyodide (version) and timings (ms: the
@@ -36,6 +36,11 @@
 //                forced) is still starting / answers / could not start (then `error` says why,
 //                and current is "server" if the API can stand in)
 //       error    string | null
+//       where    where the page runs, from config.json: "served" (by `urlcalc serve`: the API is
+//                there), "static" (an export on a static host: Pyodide only), "file" (opened
+//                from a file: URL), or null until config.json has been read
+//       publicUrl  the calculator's public address for permalinks (config.json's public_url:
+//                `urlcalc export-static --public-url` or `urlcalc serve --public-url`), or null
 //   onchange(callback) -> unsubscribe function; callback(host) after every change of current/info
 //   both(kind, params) -> Promise<{server, pyodide, differs}>
 //       asks every engine that is available right now (does not wait for a booting worker);
@@ -143,7 +148,7 @@ export function createEngine({
 
   const host = {
     current: null,
-    info: { server: null, pyodide: null, status: "booting", error: null },
+    info: { server: null, pyodide: null, status: "booting", error: null, where: null, publicUrl: null },
     onchange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
@@ -320,17 +325,26 @@ export function createEngine({
     return body;
   }
 
-  async function findApi() {
-    if (force === "pyodide") return null;
-    if (force === "server") return new URL("api/", ROOT);
+  async function readConfig() {
     try {
       const response = await fetch(new URL("config.json", ROOT), { cache: "no-store" });
       if (!response.ok) return null;
       const config = await response.json();
-      return typeof config?.api === "string" ? new URL(config.api, ROOT) : null;
+      return config !== null && typeof config === "object" ? config : null;
     } catch {
       return null; // no config: a static host without one; Pyodide alone
     }
+  }
+
+  async function findApi() {
+    const config = await readConfig();
+    const api = typeof config?.api === "string" ? config.api : null;
+    const where = location.protocol === "file:" ? "file" : api !== null ? "served" : "static";
+    const publicUrl = typeof config?.public_url === "string" ? config.public_url : null;
+    update({}, { where, publicUrl });
+    if (force === "pyodide") return null;
+    if (force === "server") return new URL("api/", ROOT);
+    return api !== null ? new URL(api, ROOT) : null;
   }
 
   let apiSettled = false; // findApi has answered (calls need not wait for it any more)

@@ -163,27 +163,38 @@ export function settersEntries(model) {
 
 // --- clipboard -----------------------------------------------------------------------------
 
-/** Copy text; if the Clipboard API refuses, show it in a dialog, selected, for Ctrl+C. */
-export async function copyText(text, { dialog, textarea, toast, what }) {
+/** Copy text; if the Clipboard API refuses, show it in a dialog, selected, for Ctrl+C. With a
+ *  `note` (an element of the dialog marked data-copy-note), the dialog opens in any case and
+ *  shows that note. The dialog's other notes: #copy-no-clipboard when the clipboard refused. */
+export async function copyText(text, { dialog, textarea, toast, what, note = null }) {
+  let ok = false;
   try {
     if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
     await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch {
+    ok = false;
+  }
+  if (ok && !note) {
     toast(`${what} copied to the clipboard.`);
     return true;
-  } catch {
-    textarea.value = text;
-    if (!dialog.open) dialog.showModal();
-    textarea.focus();
-    textarea.select();
-    let ok = false;
+  }
+  for (const el of dialog.querySelectorAll("[data-copy-note]")) {
+    el.hidden = !(el === note || (el.id === "copy-no-clipboard" && !ok));
+  }
+  textarea.value = text;
+  if (!dialog.open) dialog.showModal();
+  textarea.focus();
+  textarea.select();
+  if (!ok) {
     try {
       ok = document.execCommand("copy");
     } catch {
       ok = false;
     }
-    toast(ok ? `${what} copied.` : `Press Ctrl+C (⌘C) to copy the ${what}.`);
-    return ok;
   }
+  toast(ok ? `${what} copied.` : `Press Ctrl+C (⌘C) to copy the ${what}.`);
+  return ok;
 }
 
 export function toastFn(el) {
