@@ -230,7 +230,7 @@ def test_cli_serve_refuses_a_bad_public_url(capsys: pytest.CaptureFixture[str]) 
     assert "no query" in capsys.readouterr().err
 
 
-# --- the server: public URL, licences --------------------------------------------------------------
+# --- the server: public URL, licences ------------------------------------------------------------
 
 def test_server_config_carries_the_public_url(web: Path, tmp_path: Path) -> None:
     app = create_app(web_dir=web, cache_dir=tmp_path / "c", public_url="https://calc.ex.org/a")
@@ -285,8 +285,8 @@ def test_pages_workflow_structure() -> None:
     assert any("pip" in r and "install dist/urlcalc-*.whl" in r for r in runs)
     export = [s for s in build["steps"] if "export-static" in s.get("run", "")]
     assert len(export) == 1
-    upload = [s for s in build["steps"] if s.get("uses", "").startswith(
-        "actions/upload-pages-artifact")][0]
+    upload = next(s for s in build["steps"] if s.get("uses", "").startswith(
+        "actions/upload-pages-artifact"))
     argv = shlex.split(export[0]["run"])
     assert argv[1:3] == ["export-static", upload["with"]["path"]]
     assert argv[3:] == ["--public-url", "$PUBLIC_URL"]
@@ -299,8 +299,8 @@ def test_pages_workflow_structure() -> None:
 def test_pages_workflow_export_command_runs(web: Path, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """The export step's own command line, with the Pages address GitHub would give it."""
-    step = [s for s in _workflow()["jobs"]["build"]["steps"]
-            if "export-static" in s.get("run", "")][0]
+    step = next(s for s in _workflow()["jobs"]["build"]["steps"]
+            if "export-static" in s.get("run", ""))
     base_url = "https://someone.github.io/urlcalc"  # configure-pages' base_url: no trailing /
     public = step["env"]["PUBLIC_URL"].replace("${{ steps.pages.outputs.base_url }}", base_url)
     argv = [public if a == "$PUBLIC_URL" else a for a in shlex.split(step["run"])[1:]]
