@@ -32,8 +32,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 def pytest_terminal_summary(terminalreporter: object) -> None:
     """Print how many examples each property of tests/test_properties.py ran, how many
-    requests tests/test_api_fuzz.py sent to the API (and how many 5xx came back), and the
-    differential batch's and the hostile page corpus's counts."""
+    requests tests/test_api_fuzz.py sent to the API (and how many 5xx came back), the
+    differential batch's and the hostile page corpus's counts, and the installed wheel's sizes."""
     write = getattr(terminalreporter, "write_line")  # noqa: B009
     fuzz = getattr(sys.modules.get("test_api_fuzz"), "COUNTS", None)
     if fuzz:
@@ -60,6 +60,16 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
         write("citations checked against url.bs (tests/test_citations.py): "
               + ", ".join(f"{n:,} {k}" for k, n in sorted(citations.items()))
               + "; unresolvable: 0 unless a test above failed")
+    installed = getattr(sys.modules.get("test_installed"), "FIGURES", None)
+    if installed and "wheel_bytes" in installed:
+        line = (f"installed wheel (tests/browser/test_installed.py): wheel "
+                f"{installed['wheel_bytes'] / 1e6:.2f} MB, sdist "
+                f"{installed.get('sdist_bytes', 0) / 1e6:.2f} MB, built in "
+                f"{installed.get('build_s', 0):.0f} s")
+        if "transfer_bytes" in installed:
+            line += (f"; its page's cold boot: {installed['transfer_bytes'] / 1e6:.2f} MB in "
+                     f"{installed['requests']} requests")
+        write(line)
     module = sys.modules.get("test_properties")
     counts = getattr(module, "COUNTS", None)
     if not counts:

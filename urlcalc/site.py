@@ -151,12 +151,15 @@ class Site:
 
     def licenses(self) -> dict[str, bytes]:
         """Every licence file of the site by name, with the index (README.txt) first."""
-        if self.staged:
+        if not self.staged:
+            return _source_licenses(self)
+        cached = self._memo.get("licenses")
+        if cached is None:
             folder = self.web / LICENSES_DIR
             names = sorted(p.name for p in folder.iterdir() if p.is_file()) \
                 if folder.is_dir() else []
-            return {name: (folder / name).read_bytes() for name in names}
-        return _source_licenses(self)
+            cached = self._memo["licenses"] = {n: (folder / n).read_bytes() for n in names}
+        return dict(cached)
 
     def pyodide_version(self) -> str | None:
         """The npm package's version (a checkout) or what the staged index says."""
