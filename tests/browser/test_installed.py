@@ -174,7 +174,7 @@ def test_installed_page_boots_pyodide(installed: Installed, browser: Any) -> Non
     failed: list[str] = []
     context.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
     finished: list[Any] = []
-    context.on("requestfinished", finished.append)
+    context.on("requestfinished", lambda r: finished.append(r))
     page = context.new_page()
     probe = PageProbe(context, page, offline, installed.url)
     try:
