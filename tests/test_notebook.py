@@ -155,6 +155,8 @@ def test_parse_html_shows_components_href_errors_and_trace() -> None:
     names = [e["name"] for e in result["validation_errors"]]
     assert names and all(n in shown for n in names)
     assert "https://url.spec.whatwg.org/#invalid-credentials" in found.links
+    cred = next(e for e in result["validation_errors"] if e["name"] == "invalid-credentials")
+    assert f"({cred['algorithm']}, step {cred['step']})" in shown
     # the trace: a collapsed <details>, one list item per step
     steps = result["trace"]["steps"]
     assert f"<details><summary>Trace: {len(steps):,} steps</summary>" in markup

@@ -146,7 +146,9 @@ def _errors(errors: Sequence[dict[str, Any]], total: int | None = None) -> str:
     for e in errors:
         name = _spec_link(e.get("url"), text(e.get("name")))
         where = "" if e.get("index") is None else f" at index {text(e['index'])}"
-        state = f" ({text(e['state'])})" if e.get("state") else ""
+        cited = e.get("algorithm") or e.get("state")
+        step = f", step {text(e['step'])}" if e.get("step") else ""
+        state = f" ({text(cited)}{step})" if cited else ""
         detail = f" [{text(e['detail'])}]" if e.get("detail") else ""
         items.append(f"<li><b>{name}</b>{where}{state}{detail}: {text(e.get('description'))}"
                      "</li>")
