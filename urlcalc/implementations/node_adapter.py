@@ -17,7 +17,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
-import os
 import queue
 import shutil
 import threading
@@ -50,9 +49,11 @@ MAX_LINE = 256 * 1024
 
 
 def web_dir() -> Path:
-    """The page's folder, as the server finds it (urlcalc.server.create_app's default)."""
-    env = os.environ.get("URLCALC_WEB_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "web"
+    """The page's folder, as the server finds it (urlcalc.site.locate: $URLCALC_WEB_DIR, a
+    checkout's web/, or the copy inside the installed package)."""
+    from urlcalc.site import locate
+
+    return locate().web
 
 
 def bundle_path() -> Path:
