@@ -6,11 +6,15 @@ The built wheel itself: tests/browser/test_installed.py."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import os
 import re
 import shlex
 import shutil
 import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -239,6 +243,43 @@ def test_server_config_carries_the_public_url(web: Path, tmp_path: Path) -> None
         "api": "api/", "public_url": "https://calc.ex.org/a/"}
     with pytest.raises(PublicURLError):
         create_app(web_dir=web, public_url="mailto:x@y")
+
+
+def test_serve_answers_to_its_public_url_host(tmp_path: Path) -> None:
+    """Behind a proxy the Host header names the public host: `serve --public-url` allows it,
+    and still refuses other names (the DNS-rebinding guard)."""
+    assert site.public_url_host("https://Calc.Example.org:8443/u") == "calc.example.org"
+    proc = subprocess.Popen([sys.executable, "-m", "urlcalc", "serve", "--port", "0",
+                             "--public-url", "https://calc.example.org/"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            cwd=tmp_path, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert proc.stdout is not None
+        port = None
+        deadline = time.monotonic() + 60
+        while port is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            port = int(match.group(1)) if match else None
+        assert port, "urlcalc serve printed no URL"
+
+        def status(host: str) -> tuple[int, Any]:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            try:
+                conn.request("GET", "/config.json", headers={"Host": host})
+                response = conn.getresponse()
+                return response.status, json.loads(response.read())
+            finally:
+                conn.close()
+
+        assert status("calc.example.org") == (200, {"api": "api/",
+                                                    "public_url": "https://calc.example.org/"})
+        assert status("evil.example")[0] == 400
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
 
 
 def test_server_serves_the_licences(web: Path, tmp_path: Path) -> None:
