@@ -11,9 +11,9 @@ headers. ``make_server`` returns a waitress server that
 * accepts at most ``MAX_CONNECTIONS_PER_CLIENT`` connections from one address (the next one gets
   a 503 JSON answer and is closed);
 * at its ``CONNECTION_LIMIT``, closes the oldest connections that have no request being answered
-  (half-open or idle ones, ``EVICT_SHARE`` of the limit at a time) instead of refusing every new
-  client until a timeout frees a slot, and accepts up to ``ACCEPT_BATCH`` waiting connections at
-  each wake-up;
+  (half-open or idle ones, ``EVICT_SHARE`` of the limit at a time, at least ``EVICT_MIN_BATCH``)
+  instead of refusing every new client until a timeout frees a slot, and accepts up to
+  ``ACCEPT_BATCH`` waiting connections at each wake-up;
 * answers waitress's own refusals as JSON ``{"error": ...}`` with the same security headers as
   every other response (``JsonErrorTask``);
 * waits with poll() rather than select() (no limit at file descriptor 1024).
@@ -59,16 +59,14 @@ IDLE_TIMEOUT_S = 30
 # At the limit, this share of the connections (the oldest not being answered) is closed at once:
 # enough to drain a backlog of reconnecting attackers in a few rounds and let a newcomer in.
 EVICT_SHARE = 0.1
+EVICT_MIN_BATCH = 16
 # Connections accepted per wake-up of the listening socket (waitress accepts one).
 ACCEPT_BATCH = 64
-# Eviction spares connections younger than this (a newcomer's request may be on its way) and
-# keep-alive connections idle for less than EVICT_MIN_IDLE_S (a client between two requests).
+# Eviction spares connections that have sent nothing for less than this (a newcomer's request
+# may be on its way) and keep-alive connections idle for less than EVICT_MIN_IDLE_S (a client
+# between two requests).
 EVICT_MIN_AGE_S = 0.5
 EVICT_MIN_IDLE_S = 2.0
-# At most one round of eviction per this many seconds: attackers that reconnect at once would
-# otherwise keep the main loop busy accepting and closing them, at the expense of the clients
-# it serves.
-EVICT_INTERVAL_S = 0.25
 
 # What waitress's refusals say (the first line of the body; the rest is waitress's detail).
 _REFUSALS = {
@@ -164,7 +162,6 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         self.refused_connections = 0
         self.evicted_connections = 0
         self.timed_out_requests = 0
-        self.last_eviction = 0.0
         super().__init__(*args, **kwargs)
 
     def handle_accept(self) -> None:
@@ -226,19 +223,17 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
 
     def readable(self) -> bool:
         if self.accepting and len(self._map) >= self.adj.connection_limit:
-            mono = time.monotonic()
-            if mono - self.last_eviction >= EVICT_INTERVAL_S:
-                self.last_eviction = mono
-                self._evict()
+            self._evict()
         return bool(super().readable())
 
     def _evict(self) -> None:
         """At the connection limit: close the oldest connections that are not being answered, so
         that a new client gets in. In order: requests still arriving (half-open), by when they
-        began; connections that never sent a request, by age; keep-alive connections idle for a
-        while, by their last activity. Never one younger than EVICT_MIN_AGE_S (a newcomer whose
-        request is on its way) nor one being answered."""
-        now, mono = time.time(), time.monotonic()
+        began; connections that never sent a request, by age, once older than EVICT_MIN_AGE_S
+        (a newcomer's request may be on its way); keep-alive connections idle for over
+        EVICT_MIN_IDLE_S, by their last activity. Never one being answered, nor one with bytes
+        still unread."""
+        now = time.time()
 
         def rank(channel: Any) -> tuple[int, float] | None:
             if channel.requests or channel.total_outbufs_len or channel.will_close:
@@ -247,7 +242,7 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
                 return None  # it sent something this loop has not read yet: it is not stuck
             started = channel.request_started
             if started is not None:
-                return (0, started) if mono - started >= EVICT_MIN_AGE_S else None
+                return (0, started)
             if channel.served == 0:
                 age = now - channel.creation_time
                 return (1, channel.creation_time) if age >= EVICT_MIN_AGE_S else None
@@ -256,7 +251,8 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
 
         ranked = sorted((r, id(c), c) for c in self.active_channels.values()
                         if (r := rank(c)) is not None)
-        for _, _, channel in ranked[:max(1, int(self.adj.connection_limit * EVICT_SHARE))]:
+        batch = max(EVICT_MIN_BATCH, int(self.adj.connection_limit * EVICT_SHARE))
+        for _, _, channel in ranked[:batch]:
             channel.will_close = True
             self.evicted_connections += 1
 
