@@ -26,7 +26,7 @@
 //       prefer: "server" asks the API first when there is one (the Implementations view: the
 //       server runs more implementations than Pyodide), Pyodide if the API cannot answer.
 //   current   "server" | "pyodide" | null: who answers calls now
-//   info      {server, pyodide, status, error}
+//   info      {server, pyodide, status, error, progress}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
 //                model_version, or null (not available / not asked)
 //       pyodide  the same dict from the worker plus pyodide (version) and timings (ms: the
@@ -36,6 +36,8 @@
 //                forced) is still starting / answers / could not start (then `error` says why,
 //                and current is "server" if the API can stand in)
 //       error    string | null
+//       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
+//                done}}, phase}: see worker.js), or null
 //   onchange(callback) -> unsubscribe function; callback(host) after every change of current/info
 //   both(kind, params) -> Promise<{server, pyodide, differs}>
 //       asks every engine that is available right now (does not wait for a booting worker);
@@ -143,7 +145,7 @@ export function createEngine({
 
   const host = {
     current: null,
-    info: { server: null, pyodide: null, status: "booting", error: null },
+    info: { server: null, pyodide: null, status: "booting", error: null, progress: null },
     onchange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
@@ -208,7 +210,9 @@ export function createEngine({
 
     function onMessage(event) {
       const msg = event.data ?? {};
-      if (msg.type === "ready") {
+      if (msg.type === "progress") {
+        if (!workerReady && worker !== null) update({}, { progress: msg.progress ?? null });
+      } else if (msg.type === "ready") {
         clearTimeout(timer);
         workerReady = true;
         resolveBoot();

@@ -101,9 +101,21 @@ export function moreNote(more, what = "code points") {
     `… (${more.toLocaleString("en")} more ${what} not shown)`);
 }
 
-/** A DocumentFragment showing str as text, with invisible code points as badges: the first
- *  `limit` code points (fewer if MAX_BADGES badges come first), then a note saying how many more
- *  there are. */
+// Where a URL may wrap: after these delimiters only (a <wbr> in text, a zero-width space drawn
+// by CSS after a code-line cell), never inside a label or a segment ("exam⏎ple.com"). The styles
+// keep `word-break: normal`; a segment longer than its line scrolls or, in prose, wraps last.
+const BREAK_AFTER = new Set(["/", "\\", "?", "#", "&", "=", ".", "@", ";", ","]);
+// A string with more delimiters than this gets break opportunities after the first ones only
+// (each is an element to lay out).
+const MAX_BREAKS = 1000;
+
+export function breaksAfter(ch) {
+  return BREAK_AFTER.has(ch);
+}
+
+/** A DocumentFragment showing str as text, with invisible code points as badges and a <wbr>
+ *  after each URL delimiter: the first `limit` code points (fewer if MAX_BADGES badges come
+ *  first), then a note saying how many more there are. */
 export function vis(str, limit = MAX_TEXT) {
   const frag = document.createDocumentFragment();
   if (str === null || str === undefined) return frag;
@@ -112,6 +124,7 @@ export function vis(str, limit = MAX_TEXT) {
   let n = 0;
   let units = 0; // UTF-16 code units read
   let badges = 0;
+  let breaks = 0;
   for (const ch of str) {
     if (n === limit || badges === MAX_BADGES) {
       if (run) frag.append(document.createTextNode(run));
@@ -126,7 +139,14 @@ export function vis(str, limit = MAX_TEXT) {
       run = "";
       frag.append(badge(ch));
       badges += 1;
-    } else run += ch;
+    } else {
+      run += ch;
+      if (breaks < MAX_BREAKS && BREAK_AFTER.has(ch) && units < str.length) {
+        frag.append(document.createTextNode(run), document.createElement("wbr"));
+        run = "";
+        breaks += 1;
+      }
+    }
   }
   if (run) frag.append(document.createTextNode(run));
   return frag;
@@ -175,6 +195,12 @@ export function codePoints(str) {
   return Array.from(String(str));
 }
 
+/** Whether str holds a code point that only shows as a badge (the escapes field edits it). */
+export function hasInvisible(str) {
+  return INVISIBLE_NOT_SPACE.test(String(str));
+}
+const INVISIBLE_NOT_SPACE = new RegExp("(?! )" + INVISIBLE.source, "u");
+
 /** A quoted string token: "" is visibly empty, null is the token null. */
 export function valueToken(v, { quote = true } = {}) {
   if (v === null || v === undefined) return h("span", { class: "tok-null", title: "null" }, "null");
@@ -200,7 +226,7 @@ function componentsOf(n, spans) {
 }
 
 function cellClass(ch, component) {
-  return "c k-" + safeClass(component) + (ch === " " ? " sp" : "");
+  return "c k-" + safeClass(component) + (ch === " " ? " sp" : BREAK_AFTER.has(ch) ? " brk" : "");
 }
 
 function cell(ch, i, component) {
