@@ -142,6 +142,7 @@ function renderEngine(answer) {
       (info.error ? ` (${info.error})` : "");
   }
   els.engineBoot.textContent = boot;
+  els.engineBoot.title = boot; // the whole of it where presenter mode cuts it short
   els.engineBoot.className = "engine-boot " + (info.status || "");
   renderBoot(info);
 }
