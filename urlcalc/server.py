@@ -331,6 +331,8 @@ def _asset_response(asset: Asset, cache_control: str = "no-cache") -> Response:
         assert asset.gz is not None
         body = asset.gz
         headers["Content-Encoding"] = "gzip"
+        # Content-Length counts the gzip bytes: the page's boot progress needs the decoded size.
+        headers["X-Decompressed-Content-Length"] = str(len(asset.data))
     return Response(body, status=200, headers=headers, content_type=asset.mime)
 
 

@@ -22,7 +22,8 @@ WIDTH, HEIGHT = 1280, 960
 
 SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
     # name, page state, options (width/height; scroll: an element to scroll to the top;
-    # clip: an element to shoot alone, cut at max_height)
+    # clip: an element to shoot alone, cut at max_height; lesson: [lesson id, step index] to
+    # present; focus: an element to focus last, as a user typing in it)
     ("components", {"input": "HTTPS://user:pa$$@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top"}, {}),
     ("steps", {"input": "http://u@EXAMPLE.com:8080/a/../b", "view": "steps", "step": 37}, {}),
     # the spec's words of a failing step (README: How to read a citation)
@@ -41,9 +42,14 @@ SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
     ("calculators", {"input": "https://example.com/", "view": "calculators", "pct": "a b/ç?&=€",
                      "host": "faß.ExAmPle", "form": "a=1&b=x+y&c=%E2%82%AC&a"}, {}),
     ("examples", {"input": "https://127.1/", "view": "examples"}, {}),
-    ("presenter", {"input": "https://0x7f.1/%7Efoo/../b?q=1#x", "view": "steps", "step": 21,
-                   "presenter": 1}, {"height": 1000}),
-    ("mobile", {"input": "https://faß.example:8080/a/../b?q#f"}, {"width": 360, "height": 1100}),
+    # a projector (1280x720) presenting the first example lesson at its third step
+    ("presenter", {"input": "https://example.com/"},
+     {"width": 1280, "height": 720, "lesson": ["example:relative-resolution", 2], "scroll": None}),
+    # a phone (360x740) typing the URL: the answer under the field
+    ("mobile", {"input": "https://Café.example.com/menu/../prix?plat=crêpe#dessert"},
+     {"width": 360, "height": 740, "focus": "#input", "scroll": None}),
+    ("lessons", {"input": "https://example.com/", "view": "lessons"},
+     {"clip": "#panel-lessons", "max_height": 760}),
     # Compare (editions): the three classic inputs, the table and the lines under it
     ("editions-backslashes", {"input": "http:\\\\example.com\\a\\..\\b", "view": "editions"},
      {"clip": "#panel-editions", "max_height": 1250}),
@@ -91,10 +97,18 @@ def main(argv: list[str]) -> int:
             before = page.evaluate("Number(document.body.dataset.renders || 0)")
             page.evaluate("(f) => { location.hash = f; }", frag(**state))
             page.wait_for_function("(n) => Number(document.body.dataset.renders) > n", arg=before)
+            if "lesson" in opts:
+                lesson_id, at = opts["lesson"]  # type: ignore[misc]
+                page.evaluate("() => window.urlcalc.lessons.loadExamples()")
+                page.evaluate("([id, at]) => window.urlcalc.lessons.play(id, at, {present: true})",
+                              [lesson_id, at])
             page.wait_for_timeout(1000)  # setters/calculator calls settle, the paper tape records
             page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+            if "focus" in opts:
+                page.focus(str(opts["focus"]))
+                page.keyboard.press("End")
             # the whole page for the first view; the result and the view below the inputs else
-            scroll = opts.get("scroll", None if name in ("components", "mobile") else ".summary")
+            scroll = opts.get("scroll", None if name == "components" else ".summary")
             if scroll:
                 page.locator(str(scroll)).evaluate("(el) => el.scrollIntoView({block: 'start'})")
             path = out / f"{name}.png"
@@ -108,6 +122,8 @@ def main(argv: list[str]) -> int:
                                       "height": height})
             else:
                 page.screenshot(path=str(path), full_page=False)
+            if "lesson" in opts:
+                page.evaluate("() => window.urlcalc.lessons.stop()")
             print(f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
         browser.close()
     if errors or offline.blocked:

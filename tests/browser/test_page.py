@@ -271,7 +271,7 @@ def test_hostile_input_renders_as_text(probe: PageProbe) -> None:
         page.fill("#input", text)
         page.fill("#base", base)
         expect(page.locator("#input-view")).not_to_be_empty()
-        for key in "123456789":
+        for key in "1234567890":
             page.locator("body").press("Escape")
             page.keyboard.press(key)
             panel = page.locator(".panel:not([hidden])")
@@ -323,7 +323,7 @@ def test_keyboard_tabs_presenter_and_narrow_screen(probe: PageProbe) -> None:
     expect(page.locator("#tab-steps")).to_be_focused()
     expect(page.locator("#tab-steps")).to_have_attribute("aria-selected", "true")
     page.keyboard.press("End")
-    expect(page.locator("#tab-examples")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#tab-lessons")).to_have_attribute("aria-selected", "true")
     page.keyboard.press("Home")
     expect(page.locator("#panel-components")).to_be_visible()
     page.keyboard.press("p")
@@ -340,7 +340,7 @@ def test_keyboard_tabs_presenter_and_narrow_screen(probe: PageProbe) -> None:
     page.set_viewport_size({"width": 360, "height": 760})
     long_url = "https://a-long-host-name.example.com:8080/" + "segment/" * 12 + "?q=" + "x" * 60
     page.fill("#input", long_url)
-    for key in "123456789":
+    for key in "1234567890":
         page.locator("body").press("Escape")
         page.keyboard.press(key)
         page.wait_for_timeout(50)

@@ -3,7 +3,7 @@
 // two columns of the Implementations view it labels as its own (this browser's new URL() and
 // whatwg-url bundled into the page).
 import { createEngine } from "./engine.js";
-import { MAX_CELLS, fill, h, hrefPieces, legend, updateCodeLine, vis } from "./views/dom.js";
+import { MAX_CELLS, fill, h, hasInvisible, hrefPieces, legend, updateCodeLine, vis } from "./views/dom.js";
 import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
 import { failureBox, renderComponents } from "./views/components.js";
 import { StepsView } from "./views/steps.js";
@@ -19,14 +19,18 @@ import { encodingValue, fillEncodings } from "./views/encodings.js";
 import { OPERATIONS } from "./views/setters.js";
 import { permalinkBase } from "./views/permalink.js";
 import {
-  copyText, fragmentToState, settersEntries, stateToFragment, toMarkdown, toastFn,
+  copyText, fragmentToState, settersExport, stateToFragment, toMarkdown, toastFn,
   urltestdataEntry, wptJSON,
 } from "./views/share.js";
+import { Lessons } from "./views/lessons.js";
+import { bootLine, renderBootProgress } from "./views/boot.js";
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ["components", "steps", "resolution", "setters", "validation", "editions", "implementations", "calculators", "examples"];
+const VIEWS = ["components", "steps", "resolution", "setters", "validation", "editions", "implementations", "calculators", "examples", "lessons"];
 // Old permalinks: the Implementations view was the Browser view, view=compare.
 const VIEW_ALIASES = { compare: "implementations" };
+// The views a lesson step may show (not the Lessons view itself).
+const LESSON_VIEWS = VIEWS.filter((v) => v !== "lessons");
 const DEFAULT_INPUT = "HTTPS://user@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top";
 
 const els = {
@@ -36,6 +40,8 @@ const els = {
   differ: $("engines-differ"), tabs: $("tabs"), presenter: $("presenter"), help: $("help"),
   copyDialog: $("copy-dialog"), copyText: $("copy-text"), toast: $("toast"),
   copyNoLink: $("copy-no-link"), copyHere: $("copy-here"),
+  inputs: $("inputs"), moreFields: $("more-fields"), answerLine: $("answer-line"),
+  bootProgress: $("boot-progress"),
 };
 const panels = Object.fromEntries(VIEWS.map((v) => [v, $("panel-" + v)]));
 const tabs = Object.fromEntries(VIEWS.map((v) => [v, $("tab-" + v)]));
@@ -55,7 +61,8 @@ function stateFrom(fragment) {
   return s;
 }
 
-const state = stateFrom(location.hash.slice(1));
+const startFragment = location.hash.slice(1); // a state, or a lesson link (#lesson=...)
+const state = stateFrom(startFragment);
 
 let lastWritten = null;
 function writeFragment(push = false) {
@@ -130,15 +137,29 @@ function renderEngine(answer) {
   let boot = "";
   const forced = force === "server" || force === "pyodide" ? ` (forced by ?engine=${force})` : "";
   if (!engine) boot = "no engine";
-  else if (info.status === "booting") boot = force === "server" ? "" : "Pyodide booting…";
+  else if (info.status === "booting") boot = force === "server" ? "" : bootLine(info.progress);
   else if (info.status === "ready") boot = forced ? forced.trim() : "";
   else if (info.status === "failed") {
     boot = (engine.current === "server" ? "Pyodide unavailable: the server answers" : "No engine can answer") +
       (info.error ? ` (${info.error})` : "");
   }
   els.engineBoot.textContent = boot;
+  els.engineBoot.title = boot; // the whole of it where presenter mode cuts it short
   els.engineBoot.className = "engine-boot " + (info.status || "");
   if (info.where) document.body.dataset.where = info.where;
+  renderBoot(info);
+}
+
+// Until the first answer, when only Pyodide can give it (?engine=pyodide, a static export): what
+// it is loading and how far.
+function renderBoot(info) {
+  const show = !result && !!engine && engine.current !== "server" && info.status === "booting" && !!info.progress;
+  els.bootProgress.hidden = !show;
+  if (show) renderBootProgress(els.bootProgress, info.progress);
+  else if (els.bootProgress.firstChild) els.bootProgress.replaceChildren();
+  if (show && !result) {
+    els.answerLine.replaceChildren(h("span", { class: "answer-why" }, bootLine(info.progress)));
+  }
 }
 
 // ---- rendering ------------------------------------------------------------------------------
@@ -187,6 +208,7 @@ async function compute() {
   renderEngine(answer);
   renderView(state.view);
   rendered(answer);
+  lessons.observe({ input: result.input, base: state.base, enc: state.enc, ops: [], href: result.ok ? result.getters.href : null });
   // timings for benchmarks and the curious: the engine's round trip and our render
   window.urlcalcStats = { callMs: answer.ms, renderMs: Math.round((performance.now() - t0) * 10) / 10 };
   scheduleIdle();
@@ -196,10 +218,50 @@ function renderGlance(r) {
   updateCodeLine(els.inputView, r.input, r.spans); // bounded; only changed cells are touched
   if (r.ok) els.hrefView.replaceChildren(hrefPieces(r.href_spans));
   else els.hrefView.replaceChildren(failureBox(r));
+  renderAnswerLine(r);
+  if (!els.bootProgress.hidden) renderBoot(engine ? engine.info : {});
   els.hrefView.classList.toggle("failed", !r.ok);
   els.verdictSlot.replaceChildren(verdict(r));
   applyDiffers();
 }
+
+// The answer under the URL field (shown on narrow screens, where the summary is a screen away):
+// the href, or that it fails and where. Built only where the style sheet shows it (its
+// narrow-screen breakpoint), so that wide screens do not lay out a long href twice.
+const narrowScreen = matchMedia("(max-width: 760px)");
+narrowScreen.addEventListener("change", () => { if (result) renderAnswerLine(result); });
+function renderAnswerLine(r) {
+  if (!narrowScreen.matches) {
+    if (els.answerLine.firstChild) els.answerLine.replaceChildren();
+    return;
+  }
+  if (r.ok) {
+    els.answerLine.replaceChildren(hrefPieces(r.href_spans));
+    els.answerLine.dataset.ok = "1";
+    return;
+  }
+  const f = r.failure || {};
+  const c = f.cause;
+  els.answerLine.dataset.ok = "0";
+  els.answerLine.replaceChildren(h("span", { class: "answer-bad" }, f.in === "base" ? "✗ the base fails" : "✗ fails"),
+    h("span", { class: "answer-why" }, c ? ` in ${c.algorithm}${c.step ? ", step " + c.step : ""}` : "",
+      f.error ? ` (${f.error.name})` : ""));
+}
+
+// ---- the escapes and encoding fields: folded (presenter mode, narrow screens) unless used ---
+
+let extraOpen = false;
+function updateExtraFields() {
+  const used = state.enc !== "" || hasInvisible(state.input);
+  const shown = extraOpen || used;
+  els.inputs.dataset.extra = shown ? "shown" : "folded";
+  els.moreFields.setAttribute("aria-expanded", String(shown));
+}
+els.moreFields.addEventListener("click", () => {
+  extraOpen = els.moreFields.getAttribute("aria-expanded") !== "true";
+  updateExtraFields();
+  if (extraOpen) els.escaped.focus();
+});
 
 // The spec's words for the views that quote the steps they cite: asked once, when the page is
 // idle (the first answers come first).
@@ -287,6 +349,10 @@ function renderView(view) {
     }
     return;
   }
+  if (view === "lessons") {
+    lessons.show();
+    return;
+  }
   if (view === "editions") {
     editionsView.refresh();
     return;
@@ -338,6 +404,8 @@ async function computeSet() {
   lastSetModel = answer.result;
   settersView.renderStart(state);
   settersView.renderResult(answer.result);
+  lessons.observe({ input: params.input, base: state.base, enc: "", ops: params.ops,
+    href: lastSetModel.ok ? lastSetModel.getters.href : null });
   renderEngine(answer);
   rendered(answer);
 }
@@ -403,7 +471,7 @@ function applyDiffers() {
 
 const tape = new Tape($("tape"), $("tape-clear"), {
   onPick: (e) => {
-    loadInputs({ input: e.input, base: e.base || "" }, true);
+    loadInputs({ input: e.input, base: e.base || "", enc: e.enc || "" }, true);
     if (e.view && VIEWS.includes(e.view)) selectView(e.view);
   },
 });
@@ -415,15 +483,67 @@ function addToTape() {
     const n = editionsView.differing(cmp).length;
     tape.add({
       input: state.input, base: state.base, ok: cmp.current !== null,
-      out: cmp.current !== null ? cmp.current.href : "failure", view: "editions",
+      out: cmp.current !== null ? cmp.current.href : "failure", view: "editions", enc: state.enc || undefined,
       note: `compare: ${n} of ${cmp.editions.length} editions differ${cmp.errata ? " (errata)" : ""}`,
     });
     return;
   }
   tape.add({
     input: state.input, base: state.base, ok: !!result.ok,
-    out: result.ok ? result.getters.href : "failure",
+    out: result.ok ? result.getters.href : "failure", enc: state.enc || undefined,
   });
+}
+$("tape-export").addEventListener("click", () => lessons.exportTape(tape.entries));
+$("tape-lesson").addEventListener("click", () => {
+  if (lessons.lessonFromTape(tape.entries)) selectView("lessons");
+});
+
+// ---- lessons ----------------------------------------------------------------------------------
+
+/** Show a lesson step: its input, base, encoding, setters, view and trace step. */
+function applyLessonStep(s) {
+  window.scrollTo(0, 0); // the lesson bar, the answer and the top of the view
+  Object.assign(state, { input: s.input, base: s.base, enc: encodingValue(s.enc), ops: s.ops.map((o) => o.slice()), step: s.step });
+  syncFields();
+  settersView.renderEditor();
+  stepsView.pos = state.step;
+  renderedFor.setters = null;
+  selectView(s.view, { write: false });
+  writeFragment(true);
+  compute();
+}
+
+/** The page as a lesson step (the view: the last one open before Lessons). */
+function currentLessonStep() {
+  const view = LESSON_VIEWS.includes(state.view) ? state.view : lastLessonView;
+  const step = { input: state.input, base: state.base, view, step: view === "steps" ? state.step : 0, note: "",
+    ops: view === "setters" ? state.ops.map((o) => o.slice()) : [], enc: state.enc };
+  if (step.ops.length) {
+    if (lastSetModel && renderedFor.setters === result) step.href = lastSetModel.ok ? lastSetModel.getters.href : null;
+  } else if (result && result.input === state.input) step.href = result.ok ? result.getters.href : null;
+  return step;
+}
+
+const lessons = new Lessons({
+  panel: panels.lessons,
+  bar: $("lesson-bar"),
+  views: LESSON_VIEWS,
+  operations: OPERATIONS,
+  viewLabel: (v) => (tabs[v] ? tabs[v].textContent.trim() : v),
+  apply: applyLessonStep,
+  current: currentLessonStep,
+  tapeEntries: () => tape.entries.slice(),
+  copy: (text, what) => copyText(text, { dialog: els.copyDialog, textarea: els.copyText, toast, what }),
+  toast,
+  present: (on) => setPresenter(on),
+});
+
+/** The lesson link in a fragment ("lesson=<value>&at=<n>"), or null. */
+function lessonLink(fragment) {
+  const parts = new URLSearchParams(fragment);
+  if (!parts.has("lesson")) return null;
+  const at = Number.parseInt(parts.get("at") ?? "1", 10);
+  return { value: parts.get("lesson") ?? "", at: Number.isSafeInteger(at) && at > 0 ? at : 1 };
 }
 
 // ---- inputs -----------------------------------------------------------------------------------
@@ -433,9 +553,11 @@ function syncFields({ except = null } = {}) {
   if (except !== els.escaped) els.escaped.value = encodeEscapes(state.input);
   if (except !== els.base) els.base.value = state.base;
   if (except !== els.enc) els.enc.value = state.enc;
+  updateExtraFields();
 }
 
 function update() {
+  updateExtraFields();
   // typing replaces the fragment at most every 250 ms (browsers throttle history floods)
   scheduleFragment();
   clearTimeout(idleTimer); // idle again only after the new input's render (compute schedules it)
@@ -487,8 +609,10 @@ function pickExample(ex) {
 
 // ---- tabs -------------------------------------------------------------------------------------
 
+let lastLessonView = "components"; // the last view a lesson step could show
 function selectView(view, { focus = false, push = true, write = true } = {}) {
   if (!VIEWS.includes(view)) view = "components";
+  if (LESSON_VIEWS.includes(view)) lastLessonView = view;
   if (state.view === "steps" && view !== "steps") stepsView.stop();
   state.view = view;
   for (const v of VIEWS) {
@@ -525,6 +649,7 @@ function setPresenter(on, write = true) {
   state.presenter = on;
   document.body.classList.toggle("presenter", on);
   els.presenter.setAttribute("aria-pressed", String(on));
+  stepsView.fitToScreen();
   if (write) writeFragment(false);
 }
 els.presenter.addEventListener("click", () => setPresenter(!state.presenter));
@@ -559,9 +684,13 @@ async function copyWPT() {
   let text;
   let what;
   if (state.view === "setters" && lastSetModel) {
-    // setters_tests.json's own top-level "comment" is a list of lines
-    text = wptJSON({ ...(comment ? { comment: [comment] } : {}), ...settersEntries(lastSetModel) });
-    what = "setters_tests.json entries";
+    // setters_tests.json's own top-level "comment" is a list of lines: the permalink's line
+    // first, then what the export left out and why
+    const out = settersExport(lastSetModel);
+    const lines = [...(comment ? [comment] : []), ...(out.json.comment || [])];
+    text = wptJSON({ ...out.json, ...(lines.length ? { comment: lines } : {}) });
+    what = `setters_tests.json entries (${out.exported} of ${out.exported + out.skipped.length} operations; ` +
+      (out.skipped.length ? `not ${out.skipped.map((x) => x.n).join(", ")}: no such form, see the comment)` : "all)");
   } else {
     // urltestdata.json entries may carry a "comment"
     text = wptJSON({ ...(comment ? { comment } : {}), ...urltestdataEntry(state, result) });
@@ -590,7 +719,8 @@ document.addEventListener("keydown", (e) => {
   let handled = true;
   if (e.key === "/") els.input.focus();
   else if (e.key === "b") els.base.focus();
-  else if (/^[1-9]$/.test(e.key)) selectView(VIEWS[Number(e.key) - 1], { focus: true });
+  else if (/^[0-9]$/.test(e.key)) selectView(VIEWS[(Number(e.key) + 9) % 10], { focus: true });
+  else if ((e.key === "]" || e.key === "[") && lessons.playing) lessons.go(e.key === "]" ? 1 : -1);
   else if (e.key === "p") setPresenter(!state.presenter);
   else if (e.key === "?") els.help.showModal();
   else if (e.key === "m") copyMarkdown();
@@ -604,6 +734,18 @@ document.addEventListener("keydown", (e) => {
   } else handled = false;
   if (handled) e.preventDefault();
 });
+
+// While a lesson plays, PgDn / PgUp (what a presentation clicker sends) step through it, even with
+// the focus in the step list (where they would move ten trace steps).
+document.addEventListener("keydown", (e) => {
+  if (!lessons.playing || (e.key !== "PageDown" && e.key !== "PageUp")) return;
+  if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || document.querySelector("dialog[open]")) return;
+  const t = e.target;
+  if (editable(t) && t.tagName !== "SELECT") return;
+  e.preventDefault();
+  e.stopPropagation();
+  lessons.go(e.key === "PageDown" ? 1 : -1);
+}, true);
 
 document.querySelector(".skip").addEventListener("click", (e) => {
   e.preventDefault();
@@ -622,6 +764,12 @@ function restoreFromLocation() {
   const frag = location.hash.slice(1);
   if (frag === lastWritten) return;
   if (frag && !frag.includes("=")) return; // an in-page anchor, not a state
+  const link = lessonLink(frag);
+  if (link) {
+    lastWritten = frag;
+    lessons.openLink(link.value, link.at);
+    return;
+  }
   Object.assign(state, stateFrom(frag));
   lastWritten = frag;
   syncFields();
@@ -635,6 +783,7 @@ function restoreFromLocation() {
   compute();
 }
 window.addEventListener("popstate", restoreFromLocation);
+window.addEventListener("resize", () => stepsView.fitToScreen());
 window.addEventListener("hashchange", restoreFromLocation);
 
 // ---- start ------------------------------------------------------------------------------------
@@ -669,6 +818,12 @@ if (engine && typeof engine.onchange === "function") {
     }
   });
 }
-compute();
+const startLink = lessonLink(startFragment);
+if (startLink) {
+  lessons.openLink(startLink.value, startLink.at).then((ok) => { if (!ok) compute(); });
+} else {
+  lessons.resume();
+  compute();
+}
 // For scripting and debugging from the console: the engine, the page state, the examples.
-window.urlcalc = { engine, state, examples: EXAMPLES.map((e) => ({ ...e })) };
+window.urlcalc = { engine, state, examples: EXAMPLES.map((e) => ({ ...e })), lessons };

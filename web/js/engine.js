@@ -26,7 +26,7 @@
 //       prefer: "server" asks the API first when there is one (the Implementations view: the
 //       server runs more implementations than Pyodide), Pyodide if the API cannot answer.
 //   current   "server" | "pyodide" | null: who answers calls now
-//   info      {server, pyodide, status, error, where, publicUrl}
+//   info      {server, pyodide, status, error, where, publicUrl, progress}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
 //                model_version, or null (not available / not asked)
 //       pyodide  the same dict from the worker plus pyodide (version) and timings (ms: the
@@ -41,6 +41,8 @@
 //                from a file: URL), or null until config.json has been read
 //       publicUrl  the calculator's public address for permalinks (config.json's public_url:
 //                `urlcalc export-static --public-url` or `urlcalc serve --public-url`), or null
+//       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
+//                done}}, phase}: see worker.js), or null
 //   onchange(callback) -> unsubscribe function; callback(host) after every change of current/info
 //   both(kind, params) -> Promise<{server, pyodide, differs}>
 //       asks every engine that is available right now (does not wait for a booting worker);
@@ -148,7 +150,7 @@ export function createEngine({
 
   const host = {
     current: null,
-    info: { server: null, pyodide: null, status: "booting", error: null, where: null, publicUrl: null },
+    info: { server: null, pyodide: null, status: "booting", error: null, where: null, publicUrl: null, progress: null },
     onchange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
@@ -213,7 +215,9 @@ export function createEngine({
 
     function onMessage(event) {
       const msg = event.data ?? {};
-      if (msg.type === "ready") {
+      if (msg.type === "progress") {
+        if (!workerReady && worker !== null) update({}, { progress: msg.progress ?? null });
+      } else if (msg.type === "ready") {
         clearTimeout(timer);
         workerReady = true;
         resolveBoot();

@@ -4,6 +4,12 @@
 // urlcalc.model.
 //
 // Messages it sends:
+//   {type: "progress", progress} while booting: {files: {name: {loaded, total, done}}, phase};
+//                                files are the big downloads (BOOT_FILES: the wasm, the standard
+//                                library, bundle.zip) as their bytes arrive (loaded and total
+//                                count decoded bytes; total is null when the server does not say);
+//                                phase is "download", "start" (Python starting: the wasm compiles),
+//                                "unpack" (bundle.zip), "import" (urlcalc) or "warm-up"
 //   {type: "ready", info}        booted; info = urlcalc.engine.engine_info() plus pyodide (its
 //                                version), model_version and timings (ms)
 //   {type: "error", error}       boot failed (a one-line message)
@@ -38,15 +44,96 @@ function message(e) {
     .join(" ");
 }
 
-// Pyodide's fetches fail with a bare "Failed to fetch": name the file.
+// ---- boot progress ------------------------------------------------------------------------
+
+// The downloads that take the time of a cold boot, in the order the page lists them.
+const BOOT_FILES = ["pyodide.asm.wasm", "python_stdlib.zip", "bundle.zip"];
+const progress = { files: {}, phase: "download" };
+// A progress message at most every 1% of a file (or every 256 KiB when its size is unknown).
+const STEP_UNKNOWN = 256 * 1024;
+
+function postProgress() {
+  self.postMessage({ type: "progress", progress: structuredClone(progress) });
+}
+
+function setPhase(phase) {
+  progress.phase = phase;
+  postProgress();
+}
+
+/** The decoded size of a response body, or null: Content-Length counts the bytes on the wire,
+ *  which are the body's only when it is not compressed (`urlcalc serve` sends the decoded size of
+ *  a gzipped asset as X-Decompressed-Content-Length). */
+function decodedSize(response) {
+  const encoding = (response.headers.get("Content-Encoding") ?? "identity").trim().toLowerCase();
+  const header = encoding === "identity" ? "Content-Length" : "X-Decompressed-Content-Length";
+  const n = Number(response.headers.get(header));
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** The same response, its body counted into progress.files[name] as it is read. */
+function counted(response, name) {
+  const file = { loaded: 0, total: decodedSize(response), done: false };
+  progress.files[name] = file;
+  postProgress();
+  const reader = response.body.getReader();
+  let reported = 0;
+  const step = file.total ? Math.max(64 * 1024, Math.ceil(file.total / 100)) : STEP_UNKNOWN;
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        file.done = true;
+        if (file.total === null || file.total < file.loaded) file.total = file.loaded;
+        if (BOOT_FILES.every((f) => progress.files[f]?.done)) progress.phase = "start";
+        postProgress();
+        controller.close();
+        return;
+      }
+      file.loaded += value.byteLength;
+      if (file.loaded - reported >= step) {
+        reported = file.loaded;
+        postProgress();
+      }
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A wasm served with the wrong type (or not at all) makes loadPyodide hang: say so at once,
+ *  from the one request Pyodide makes for it (no separate probe). */
+function checkWasm(response) {
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.ok) return `pyodide.asm.wasm: HTTP ${response.status}`;
+  if (!type.startsWith("application/wasm")) return `pyodide.asm.wasm is served as ${type || "?"}, not application/wasm`;
+  return null;
+}
+
+// Pyodide's fetches fail with a bare "Failed to fetch": name the file. The boot files' bodies
+// are counted on the way (boot progress).
 const realFetch = self.fetch.bind(self);
 self.fetch = async (resource, init) => {
+  const url = String(resource?.url ?? resource);
+  const name = url.slice(url.lastIndexOf("/") + 1).split(/[?#]/)[0];
+  let response;
   try {
-    return await realFetch(resource, init);
+    response = await realFetch(resource, init);
   } catch (e) {
-    const url = String(resource?.url ?? resource);
-    throw new TypeError(`${message(e)} (${url.slice(url.lastIndexOf("/") + 1)})`);
+    throw new TypeError(`${message(e)} (${name})`);
   }
+  if (name === "pyodide.asm.wasm") {
+    const problem = checkWasm(response);
+    if (problem !== null) {
+      failed(new Error(problem));
+      throw new TypeError(problem);
+    }
+  }
+  if (!settled() && BOOT_FILES.includes(name) && response.ok && response.body) return counted(response, name);
+  return response;
 };
 
 function answer({ id, kind, params }) {
@@ -74,6 +161,7 @@ self.addEventListener("message", (event) => {
 async function boot() {
   const timings = {};
   let t = performance.now();
+  postProgress();
   // Fetch the bundle while Pyodide boots (boot is CPU-bound, the fetch is not).
   const bundle = fetch(new URL("bundle.zip", ROOT)).then((response) => {
     if (!response.ok) throw new Error(`bundle.zip: HTTP ${response.status}`);
@@ -82,18 +170,6 @@ async function boot() {
   bundle.catch(failed); // fail at once, not after loadPyodide
 
   const indexURL = new URL("pyodide/", ROOT).href;
-  // A wasm served with the wrong type (or not at all) makes loadPyodide hang: check it first,
-  // concurrently (a HEAD request, no body).
-  fetch(new URL("pyodide.asm.wasm", indexURL), { method: "HEAD" }).then(
-    (response) => {
-      const type = response.headers.get("Content-Type") ?? "";
-      if (!response.ok) failed(new Error(`pyodide.asm.wasm: HTTP ${response.status}`));
-      else if (!type.startsWith("application/wasm")) {
-        failed(new Error(`pyodide.asm.wasm is served as ${type || "?"}, not application/wasm`));
-      }
-    },
-    (e) => failed(e),
-  );
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", indexURL).href);
   const pyodide = await loadPyodide({
     indexURL,
@@ -104,6 +180,7 @@ async function boot() {
   timings.load_pyodide = performance.now() - t;
 
   t = performance.now();
+  setPhase("unpack");
   // No __pycache__ in the in-memory file system: it would be lost with the worker anyway.
   const sitePackages = pyodide.runPython(
     "import sys, sysconfig\nsys.dont_write_bytecode = True\nsysconfig.get_paths()['purelib']",
@@ -112,6 +189,7 @@ async function boot() {
   timings.bundle = performance.now() - t;
 
   t = performance.now();
+  setPhase("import");
   // Held for the worker's lifetime (and so is the module it belongs to).
   const dispatch = pyodide.pyimport("urlcalc.model").dispatch_json;
   const info = JSON.parse(
@@ -125,6 +203,7 @@ async function boot() {
   // One traced call through every layer (URL parser, host parser, IDNA) so that the first real
   // keystroke does not pay for lazy imports and table loading.
   t = performance.now();
+  setPhase("warm-up");
   dispatch("parse", JSON.stringify({ input: "https://u:p@\u00e9x.com:8/a/../b?q#f", trace: true }));
   // Move everything alive now (the package, the idna tables) out of the cyclic GC's sight: its
   // full collections otherwise walk them in the middle of a keystroke's answer (p95 +1-3 ms).

@@ -73,6 +73,6 @@ export function renderComponents(panel, result) {
   fill(panel,
     ok ? null : failureBox(result),
     h("div", { class: "two-col" },
-      h("div", null, gettersTable),
-      h("div", null, recordSection, origin)));
+      h("div", { class: "scroll-x" }, gettersTable),
+      h("div", null, h("div", { class: "scroll-x" }, recordSection), origin)));
 }

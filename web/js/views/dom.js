@@ -101,10 +101,30 @@ export function moreNote(more, what = "code points") {
     `… (${more.toLocaleString("en")} more ${what} not shown)`);
 }
 
-/** A DocumentFragment showing str as text, with invisible code points as badges: the first
- *  `limit` code points (fewer if MAX_BADGES badges come first), then a note saying how many more
- *  there are. */
-export function vis(str, limit = MAX_TEXT) {
+// Where a URL may wrap: after these delimiters only, and after the last of a run of them
+// ("https://⏎host", not "https:/⏎/host"): a <wbr> in text, a zero-width space drawn by CSS after
+// a code-line cell. Never inside a label or a segment ("exam⏎ple.com"); a segment longer than its
+// line scrolls (code lines) or, in a narrow cell, wraps as a last resort.
+const BREAK_AFTER = new Set(["/", "\\", "?", "#", "&", "=", ".", "@", ";", ","]);
+// ...and never after these, where Unicode line breaking would allow it ("xn--caf-⏎dma"): a word
+// joiner (U+2060) drawn by CSS after them forbids the break. (Between two ideographs a line may
+// still break, as CJK text does: "keep-all" would forbid it, at ten times the layout cost.)
+const NO_BREAK_AFTER = new Set(["-", "|", "!", "}"]);
+// A string with more delimiters than this gets break opportunities after the first ones only:
+// each is an element to lay out (a thousand in each of 22 cells of a 64 KiB path took 0.35 s to
+// lay out in Chromium, a hundred 50 ms; a URL of a few lines has a few dozen).
+const MAX_BREAKS = 100;
+
+/** Whether a line may break between `ch` and `next` (the following character, or undefined). */
+export function breaksAfter(ch, next) {
+  return BREAK_AFTER.has(ch) && next !== undefined && !BREAK_AFTER.has(next);
+}
+
+/** A DocumentFragment showing str as text, with invisible code points as badges and a <wbr>
+ *  after each URL delimiter: the first `limit` code points (fewer if MAX_BADGES badges come
+ *  first), then a note saying how many more there are. `next`: the character shown after str
+ *  (str is a piece of a longer text), if any. */
+export function vis(str, limit = MAX_TEXT, { next } = {}) {
   const frag = document.createDocumentFragment();
   if (str === null || str === undefined) return frag;
   str = String(str);
@@ -112,6 +132,7 @@ export function vis(str, limit = MAX_TEXT) {
   let n = 0;
   let units = 0; // UTF-16 code units read
   let badges = 0;
+  let breaks = 0;
   for (const ch of str) {
     if (n === limit || badges === MAX_BADGES) {
       if (run) frag.append(document.createTextNode(run));
@@ -126,7 +147,23 @@ export function vis(str, limit = MAX_TEXT) {
       run = "";
       frag.append(badge(ch));
       badges += 1;
-    } else run += ch;
+    } else {
+      run += ch;
+      const after = units < str.length ? str[units] : next;
+      if (breaks < MAX_BREAKS && after !== undefined) {
+        if (breaksAfter(ch, after)) {
+          frag.append(document.createTextNode(run), document.createElement("wbr"));
+          run = "";
+          breaks += 1;
+        } else if (NO_BREAK_AFTER.has(ch)) {
+          const joiner = document.createElement("span");
+          joiner.className = "wj";
+          frag.append(document.createTextNode(run), joiner);
+          run = "";
+          breaks += 1;
+        }
+      }
+    }
   }
   if (run) frag.append(document.createTextNode(run));
   return frag;
@@ -175,6 +212,12 @@ export function codePoints(str) {
   return Array.from(String(str));
 }
 
+/** Whether str holds a code point that only shows as a badge (the escapes field edits it). */
+export function hasInvisible(str) {
+  return INVISIBLE_NOT_SPACE.test(String(str));
+}
+const INVISIBLE_NOT_SPACE = new RegExp("(?! )" + INVISIBLE.source, "u");
+
 /** A quoted string token: "" is visibly empty, null is the token null. */
 export function valueToken(v, { quote = true } = {}) {
   if (v === null || v === undefined) return h("span", { class: "tok-null", title: "null" }, "null");
@@ -199,13 +242,14 @@ function componentsOf(n, spans) {
   return comp;
 }
 
-function cellClass(ch, component) {
-  return "c k-" + safeClass(component) + (ch === " " ? " sp" : "");
+function cellClass(ch, component, next) {
+  return "c k-" + safeClass(component) +
+    (ch === " " ? " sp" : breaksAfter(ch, next) ? " brk" : NO_BREAK_AFTER.has(ch) ? " wj" : "");
 }
 
-function cell(ch, i, component) {
+function cell(ch, i, component, next) {
   const el = document.createElement("span");
-  el.className = cellClass(ch, component);
+  el.className = cellClass(ch, component, next);
   el.dataset.i = String(i);
   el.append(isInvisible(ch) ? badge(ch) : document.createTextNode(ch));
   return el;
@@ -227,7 +271,7 @@ export function codePointCells(input, spans, { end = false, marks = null, limit 
   const frag = document.createDocumentFragment();
   const cells = [];
   for (let i = 0; i < shown; i++) {
-    const c = cell(cps[i], i, comp[i]);
+    const c = cell(cps[i], i, comp[i], cps[i + 1]);
     if (marks && marks.has(i)) c.classList.add(...marks.get(i));
     cells.push(c);
     frag.append(c);
@@ -260,9 +304,9 @@ export function updateCodeLine(el, input, spans, { end = false, limit = MAX_CELL
   const { chars, classes, cells } = line;
   const common = Math.min(shown, cells.length);
   for (let i = 0; i < common; i++) {
-    const cls = cellClass(cps[i], comp[i]);
+    const cls = cellClass(cps[i], comp[i], cps[i + 1]);
     if (chars[i] !== cps[i]) {
-      const c = cell(cps[i], i, comp[i]);
+      const c = cell(cps[i], i, comp[i], cps[i + 1]);
       cells[i].replaceWith(c);
       cells[i] = c;
       chars[i] = cps[i];
@@ -277,10 +321,10 @@ export function updateCodeLine(el, input, spans, { end = false, limit = MAX_CELL
   if (shown > common) {
     const frag = document.createDocumentFragment();
     for (let i = common; i < shown; i++) {
-      const c = cell(cps[i], i, comp[i]);
+      const c = cell(cps[i], i, comp[i], cps[i + 1]);
       cells.push(c);
       chars.push(cps[i]);
-      classes.push(cellClass(cps[i], comp[i]));
+      classes.push(cellClass(cps[i], comp[i], cps[i + 1]));
       frag.append(c);
     }
     if (line.tail) el.insertBefore(frag, line.tail);
@@ -315,9 +359,11 @@ export function safeClass(s) {
 /** Coloured href from result.href_spans. */
 export function hrefPieces(pieces) {
   const frag = document.createDocumentFragment();
-  for (const p of pieces || []) {
-    frag.append(h("span", { class: "k-" + safeClass(p.component) }, vis(p.text)));
-  }
+  const list = pieces || [];
+  list.forEach((p, k) => {
+    const next = list[k + 1] ? String(list[k + 1].text)[0] : undefined;
+    frag.append(h("span", { class: "k-" + safeClass(p.component) }, vis(p.text, MAX_TEXT, { next })));
+  });
   return frag;
 }
 

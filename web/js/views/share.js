@@ -145,10 +145,44 @@ export function urltestdataEntry(state, result) {
   return entry;
 }
 
-export function settersEntries(model) {
+/** Why a Setters lab operation has no setters_tests.json form, or null when it has one. */
+export function settersSkipReason(o) {
+  if (o.op.startsWith("searchParams.")) {
+    return "setters_tests.json tests the URL interface's attribute setters only; URLSearchParams " +
+      "methods are tested by WPT's url/urlsearchparams-*.any.js scripts, which have no data file";
+  }
+  if (o.threw) {
+    return `the setter threw (${o.threw}), and a setters_tests.json case never throws ` +
+      "(an href that fails to parse is a urltestdata.json failure entry)";
+  }
+  if (o.summarised) {
+    return "the answer reached its size budget, so this operation came without the getters " +
+      "before and after it (the Setters lab shows what changed): its expected values are not here";
+  }
+  return null;
+}
+
+function opCall(o) {
+  if (!o.op.startsWith("searchParams.")) return `url.${o.op} = ${JSON.stringify(o.value)}`;
+  if (o.op === "searchParams.sort") return "url.searchParams.sort()";
+  const i = o.value.indexOf("=");
+  const args = i < 0 ? [o.value] : [o.value.slice(0, i), o.value.slice(i + 1)];
+  return `url.${o.op}(${args.map((a) => JSON.stringify(a)).join(", ")})`;
+}
+
+/** The Setters lab as setters_tests.json entries: {json, exported, skipped}. json maps each setter
+ *  to its cases; when operations have no such form, a leading "comment" (the file's own
+ *  convention) lists them and why, so that nothing is dropped silently; skipped: [{n, call, why}]. */
+export function settersExport(model) {
   const out = {};
-  for (const o of (model && model.operations) || []) {
-    if (o.op.startsWith("searchParams.") || o.threw || o.summarised) continue;
+  const skipped = [];
+  let exported = 0;
+  ((model && model.operations) || []).forEach((o, k) => {
+    const why = settersSkipReason(o);
+    if (why) {
+      skipped.push({ n: k + 1, call: opCall(o), why });
+      return;
+    }
     const expected = { href: o.getters_after.href };
     const keys = new Set([o.op, ...(o.changed_getters || [])]);
     keys.delete("origin");
@@ -157,8 +191,19 @@ export function settersEntries(model) {
     if (o.reason && !(o.changed || []).length) item.comment = o.reason;
     Object.assign(item, { href: o.getters_before.href, new_value: o.value, expected });
     (out[o.op] = out[o.op] || []).push(item);
+    exported += 1;
+  });
+  if (model && model.ok === false) {
+    return { json: { comment: ["Nothing to export: the input does not parse, so there is no URL to set."] }, exported, skipped };
   }
-  return out;
+  if (!skipped.length) return { json: out, exported, skipped };
+  const comment = [`Not exported: ${skipped.length} of ${skipped.length + exported} operations have no setters_tests.json form.`,
+    ...skipped.map((s) => `${s.n}. ${s.call}: ${s.why}.`)];
+  return { json: { comment, ...out }, exported, skipped };
+}
+
+export function settersEntries(model) {
+  return settersExport(model).json;
 }
 
 // --- clipboard -----------------------------------------------------------------------------

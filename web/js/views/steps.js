@@ -318,15 +318,20 @@ export class StepsView {
     this.list.setAttribute("aria-activedescendant", li.id);
     if (scroll) {
       // after layout (reading offsetTop now would force it in the middle of a render)
+      // Items off screen are laid out at an estimated height (content-visibility): once scrolled,
+      // the ones in view get their real height and the selected one may move; look again.
       cancelAnimationFrame(this.scrollFrame);
-      this.scrollFrame = requestAnimationFrame(() => {
+      const fit = (tries) => {
+        if (tries === 3) this.fitToScreen();
         const sel = this.selected;
         if (!sel || !this.list.clientHeight) return;
         const top = sel.offsetTop; // the list is the items' offsetParent (position: relative)
         if (top < this.list.scrollTop || top + sel.offsetHeight > this.list.scrollTop + this.list.clientHeight) {
           this.list.scrollTop = top - this.list.clientHeight / 2;
+          if (tries > 0) this.scrollFrame = requestAnimationFrame(() => fit(tries - 1));
         }
-      });
+      };
+      this.scrollFrame = requestAnimationFrame(() => fit(3));
     }
     // caret
     const idx = this.caretIdx[i];
@@ -337,6 +342,17 @@ export class StepsView {
       c.classList.toggle("caret", idx !== null && idx !== undefined && k === Math.min(idx, this.cells.length - 1));
     });
     this.renderDetail(i);
+  }
+
+  /** In presenter mode the list ends at the bottom of the screen (its selected step stays in
+   *  sight without scrolling the page); elsewhere the style sheet's height applies. */
+  fitToScreen() {
+    if (!document.body.classList.contains("presenter") || !this.list.isConnected || this.panel.hidden) {
+      this.list.style.maxHeight = "";
+      return;
+    }
+    const top = this.list.getBoundingClientRect().top + window.scrollY;
+    this.list.style.maxHeight = Math.max(160, Math.floor(window.innerHeight - top - 8)) + "px";
   }
 
   renderDetail(i) {
@@ -381,7 +397,8 @@ export class StepsView {
     const pending = !specLoaded() && s.step ? h("p", { class: "muted small" }, "Loading the spec's words…") : null;
     this.detail.replaceChildren(head, words || pending || "", cause || "", whole || "", dl,
       h("h3", null, "The URL record so far"),
-      recordTable({ columns: [{ label: "after this step", record: rec }], highlight: changed, dataField: false }));
+      h("div", { class: "scroll-x" },
+        recordTable({ columns: [{ label: "after this step", record: rec }], highlight: changed, dataField: false })));
   }
 
   stop() {

@@ -1,0 +1,69 @@
+// Boot progress: what the Pyodide worker is loading and how far (engine.info.progress, reported
+// by worker.js as the bytes arrive), shown until the first answer.
+import { h } from "./dom.js";
+
+// The files in the order the worker lists them (worker.js: BOOT_FILES), with what they are.
+const FILES = {
+  "pyodide.asm.wasm": "Python (WebAssembly)",
+  "python_stdlib.zip": "Python's standard library",
+  "bundle.zip": "urlcalc and idna",
+};
+
+const PHASES = {
+  download: "Downloading…",
+  start: "Starting Python (compiling the WebAssembly)…",
+  unpack: "Unpacking urlcalc…",
+  import: "Importing urlcalc…",
+  "warm-up": "Warming up (a first parse)…",
+};
+
+export function megabytes(n) {
+  return (n / 1048576).toFixed(n < 10 * 1048576 ? 1 : 0);
+}
+
+/** {loaded, total, known}: the bytes of all the boot files so far (known: every total is). */
+export function bootBytes(progress) {
+  let loaded = 0;
+  let total = 0;
+  let known = true;
+  for (const name of Object.keys(FILES)) {
+    const f = progress?.files?.[name];
+    if (!f) {
+      known = false;
+      continue;
+    }
+    loaded += f.loaded;
+    if (f.total) total += f.total;
+    else known = false;
+  }
+  return { loaded, total, known };
+}
+
+/** One line for the top bar: "Pyodide: 4.1 of 12.7 MB" / "Pyodide: starting Python…". */
+export function bootLine(progress) {
+  if (!progress) return "Pyodide booting…";
+  if (progress.phase && progress.phase !== "download") return "Pyodide: " + PHASES[progress.phase].toLowerCase();
+  const { loaded, total, known } = bootBytes(progress);
+  return `Pyodide: ${megabytes(loaded)}${known ? " of " + megabytes(total) : ""} MB…`;
+}
+
+/** Fill `el` with the progress: one row per file (a bar and its bytes), then the phase. */
+export function renderBootProgress(el, progress) {
+  const rows = Object.entries(FILES).map(([name, what]) => {
+    const f = progress?.files?.[name];
+    const loaded = f ? f.loaded : 0;
+    const total = f && f.total ? f.total : null;
+    const bar = h("progress", { max: String(total ?? 1), "aria-label": `${name}: ${what}` });
+    if (total !== null) bar.value = Math.min(loaded, total); // no value: indeterminate
+    const state = !f ? "waiting" : f.done ? "done" : "loading";
+    return h("li", { class: state, data: { file: name, loaded, total: total ?? "", state } },
+      h("code", { title: what }, name), bar,
+      h("span", { class: "bytes" }, !f ? "waiting" : f.done ? `${megabytes(loaded)} MB ✓`
+        : `${megabytes(loaded)}${total !== null ? " of " + megabytes(total) : ""} MB`));
+  });
+  el.replaceChildren(
+    h("h3", null, "Loading Python into this page (Pyodide): the first answer comes when it has started"),
+    h("ul", { class: "boot-files" }, rows),
+    h("p", { class: "boot-phase", id: "boot-phase", data: { phase: progress?.phase ?? "download" } },
+      PHASES[progress?.phase] ?? PHASES.download));
+}

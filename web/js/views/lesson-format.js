@@ -1,0 +1,277 @@
+// The lesson file format (version 1), read and written here only: a lesson is a titled sequence
+// of steps, each an input with its base, the view to show, the trace step and a one-line note.
+// Documented in docs/lessons.md. Pure functions, no DOM: the page (views/lessons.js) and the
+// tests share them.
+//
+//   {
+//     "format": "urlcalc-lesson",
+//     "version": 1,
+//     "title": "Relative resolution and dot segments",
+//     "description": "optional, one paragraph",
+//     "steps": [
+//       {"input": "../c", "base": "https://example.com/a/b", "view": "resolution",
+//        "step": 0, "note": "one line for the class", "href": "https://example.com/c"}
+//     ]
+//   }
+//
+// Step keys: input (required), base (string; absent, null or "" for none), view (a view name as
+// in the page's permalinks, default "components"), step (the selected trace step when the view is
+// "steps", an integer >= 0, default 0; not written for other views), note (default ""), ops (Setters lab operations, [[name, value], ...]),
+// enc (the query encoding label), href (what urlcalc gave when the step was written: a string, or
+// null for a failure; the page says when the engine now answers something else). Any other key is
+// an error: a misspelt "notes" must not vanish silently.
+
+export const LESSON_FORMAT = "urlcalc-lesson";
+export const LESSON_VERSION = 1;
+
+// Bounds: a lesson is read whole into the page (and a link carries all of it).
+export const MAX_FILE_BYTES = 1024 * 1024;
+export const MAX_STEPS = 500;
+export const MAX_TITLE = 200;
+export const MAX_DESCRIPTION = 2000;
+export const MAX_NOTE = 1000;
+export const MAX_FIELD_BYTES = 64 * 1024; // an input or a base: the model's limit
+export const MAX_OPS = 64;
+
+const TOP_KEYS = ["format", "version", "title", "description", "steps"];
+const STEP_KEYS = ["input", "base", "view", "step", "note", "ops", "enc", "href"];
+
+/** A lesson that cannot be read: `message` says what and where, for a person. */
+export class LessonError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "LessonError";
+  }
+}
+
+function typeName(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "string") return "a string";
+  if (typeof v === "number") return "a number";
+  if (typeof v === "boolean") return "a boolean";
+  return typeof v;
+}
+
+function utf8Length(s) {
+  return new TextEncoder().encode(s).length;
+}
+
+function where(i) {
+  return `step ${i + 1} (steps[${i}])`;
+}
+
+function stringField(value, what, max, { bytes = false } = {}) {
+  if (typeof value !== "string") throw new LessonError(`${what} must be a string, not ${typeName(value)}`);
+  const n = bytes ? utf8Length(value) : [...value].length;
+  if (n > max) throw new LessonError(`${what} is too long: ${n.toLocaleString("en")} ${bytes ? "bytes" : "characters"}, at most ${max.toLocaleString("en")}`);
+  return value;
+}
+
+/** Check a parsed lesson object and return a normalised copy: {title, description, steps: [{input,
+ *  base, view, step, note, ops, enc, href}]} with every optional key present (base "" for none,
+ *  href undefined when not given). `views` and `operations` are the page's names (VIEWS and the
+ *  Setters lab's OPERATIONS). Throws LessonError. */
+export function validateLesson(obj, { views, operations }) {
+  if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+    throw new LessonError(`a lesson is a JSON object, not ${typeName(obj)}`);
+  }
+  if (obj.format !== LESSON_FORMAT) {
+    throw new LessonError(obj.format === undefined
+      ? `this is not a urlcalc lesson: it has no "format": "${LESSON_FORMAT}"`
+      : `this is not a urlcalc lesson: "format" is ${JSON.stringify(obj.format)}, not "${LESSON_FORMAT}"`);
+  }
+  if (obj.version !== LESSON_VERSION) {
+    if (Number.isInteger(obj.version) && obj.version > LESSON_VERSION) {
+      throw new LessonError(`this lesson is format version ${obj.version}, made by a newer urlcalc; this page reads version ${LESSON_VERSION}`);
+    }
+    throw new LessonError(`"version" must be ${LESSON_VERSION}, not ${JSON.stringify(obj.version) ?? "missing"}`);
+  }
+  for (const k of Object.keys(obj)) {
+    if (!TOP_KEYS.includes(k)) throw new LessonError(`unknown key ${JSON.stringify(k)} (a lesson has ${TOP_KEYS.join(", ")})`);
+  }
+  if (obj.title === undefined) throw new LessonError(`the lesson has no "title"`);
+  const title = stringField(obj.title, `"title"`, MAX_TITLE).trim();
+  if (!title) throw new LessonError(`"title" is empty`);
+  const description = obj.description === undefined || obj.description === null
+    ? "" : stringField(obj.description, `"description"`, MAX_DESCRIPTION);
+  if (!Array.isArray(obj.steps)) {
+    throw new LessonError(obj.steps === undefined ? `the lesson has no "steps"` : `"steps" must be an array, not ${typeName(obj.steps)}`);
+  }
+  if (obj.steps.length === 0) throw new LessonError(`"steps" is empty: a lesson has at least one step`);
+  if (obj.steps.length > MAX_STEPS) throw new LessonError(`the lesson has ${obj.steps.length} steps: at most ${MAX_STEPS}`);
+  const steps = obj.steps.map((s, i) => validateStep(s, i, { views, operations }));
+  return { title, description, steps };
+}
+
+function validateStep(s, i, { views, operations }) {
+  const at = where(i);
+  if (s === null || typeof s !== "object" || Array.isArray(s)) throw new LessonError(`${at} must be an object, not ${typeName(s)}`);
+  for (const k of Object.keys(s)) {
+    if (!STEP_KEYS.includes(k)) throw new LessonError(`${at}: unknown key ${JSON.stringify(k)} (a step has ${STEP_KEYS.join(", ")})`);
+  }
+  if (s.input === undefined) throw new LessonError(`${at} has no "input"`);
+  const input = stringField(s.input, `${at}: "input"`, MAX_FIELD_BYTES, { bytes: true });
+  const base = s.base === undefined || s.base === null ? "" : stringField(s.base, `${at}: "base"`, MAX_FIELD_BYTES, { bytes: true });
+  let view = "components";
+  if (s.view !== undefined) {
+    if (typeof s.view !== "string" || !views.includes(s.view)) {
+      throw new LessonError(`${at}: "view" is ${JSON.stringify(s.view)}, not a view (${views.join(", ")})`);
+    }
+    view = s.view;
+  }
+  let step = 0;
+  if (s.step !== undefined) {
+    if (!Number.isSafeInteger(s.step) || s.step < 0) throw new LessonError(`${at}: "step" must be a whole number >= 0, not ${JSON.stringify(s.step)}`);
+    step = s.step;
+  }
+  const note = s.note === undefined || s.note === null ? "" : stringField(s.note, `${at}: "note"`, MAX_NOTE);
+  let ops = [];
+  if (s.ops !== undefined) {
+    if (!Array.isArray(s.ops)) throw new LessonError(`${at}: "ops" must be an array of [operation, value] pairs, not ${typeName(s.ops)}`);
+    if (s.ops.length > MAX_OPS) throw new LessonError(`${at}: ${s.ops.length} operations, at most ${MAX_OPS}`);
+    ops = s.ops.map((o, j) => {
+      if (!Array.isArray(o) || o.length !== 2 || typeof o[0] !== "string" || typeof o[1] !== "string") {
+        throw new LessonError(`${at}: ops[${j}] must be a pair of strings [operation, value], not ${JSON.stringify(o)}`);
+      }
+      if (!operations.includes(o[0])) throw new LessonError(`${at}: ops[${j}]: ${JSON.stringify(o[0])} is not an operation (${operations.join(", ")})`);
+      stringField(o[1], `${at}: ops[${j}] value`, MAX_FIELD_BYTES, { bytes: true });
+      return [o[0], o[1]];
+    });
+  }
+  const enc = s.enc === undefined || s.enc === null ? "" : stringField(s.enc, `${at}: "enc"`, 100);
+  let href;
+  if (s.href !== undefined) {
+    if (s.href !== null && typeof s.href !== "string") throw new LessonError(`${at}: "href" must be a string or null (a failure), not ${typeName(s.href)}`);
+    href = s.href;
+  }
+  return { input, base, view, step, note, ops, enc, href };
+}
+
+/** Read a lesson file's text (`name` for the messages). Throws LessonError. */
+export function parseLesson(text, { views, operations, name = "the file" }) {
+  const bytes = utf8Length(text);
+  if (bytes > MAX_FILE_BYTES) {
+    throw new LessonError(`${name} is ${(bytes / 1048576).toFixed(1)} MB: a lesson file is at most ${MAX_FILE_BYTES / 1048576} MB`);
+  }
+  if (!text.trim()) throw new LessonError(`${name} is empty`);
+  let obj;
+  try {
+    obj = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    throw new LessonError(`${name} is not JSON: ${e.message}`);
+  }
+  try {
+    return validateLesson(obj, { views, operations });
+  } catch (e) {
+    if (e instanceof LessonError) throw new LessonError(`${name}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The file form of a (normalised) lesson: defaults left out, in the documented key order. */
+export function lessonToJSON(lesson) {
+  const out = { format: LESSON_FORMAT, version: LESSON_VERSION, title: lesson.title };
+  if (lesson.description) out.description = lesson.description;
+  out.steps = lesson.steps.map((s) => {
+    const o = { input: s.input };
+    if (s.base) o.base = s.base;
+    if (s.view && s.view !== "components") o.view = s.view;
+    if (s.step && o.view === "steps") o.step = s.step;
+    if (s.note) o.note = s.note;
+    if (s.ops && s.ops.length) o.ops = s.ops.map((x) => [x[0], x[1]]);
+    if (s.enc) o.enc = s.enc;
+    if (s.href !== undefined) o.href = s.href;
+    return o;
+  });
+  return out;
+}
+
+/** The text of a lesson file: pretty-printed, each [operation, value] pair on one line. */
+export function serializeLesson(lesson) {
+  return JSON.stringify(lessonToJSON(lesson), null, 2)
+    .replace(/\[\n\s+("(?:[^"\\]|\\.)*"),\n\s+("(?:[^"\\]|\\.)*")\n\s+\]/g, "[$1, $2]") + "\n";
+}
+
+/** A file name for a lesson: its title in lower case, letters and digits, dashes between. */
+export function lessonFileName(lesson) {
+  const slug = String(lesson.title).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  return (slug || "lesson") + ".urlcalc-lesson.json";
+}
+
+// ---- the lesson link: #lesson=<base64url of the deflate-raw compressed file, compact JSON> ----
+
+export const LINK_KEY = "lesson";
+export const MAX_LINK_CHARS = 512 * 1024;
+
+function toBase64url(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(s) {
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new LessonError("the lesson link is damaged: it holds characters a lesson link never has");
+  const b64 = s.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (s.length % 4)) % 4);
+  let bin;
+  try {
+    bin = atob(b64);
+  } catch {
+    throw new LessonError("the lesson link is damaged: it is not base64url");
+  }
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function pipe(bytes, stream, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const chunks = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.byteLength;
+    if (n > limit) {
+      await reader.cancel();
+      throw new LessonError(`the lesson link unpacks to over ${limit / 1048576} MB: a lesson is at most that`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** The fragment value of a lesson link (without "lesson="). */
+export async function lessonToLinkValue(lesson) {
+  const json = new TextEncoder().encode(JSON.stringify(lessonToJSON(lesson)));
+  return toBase64url(await pipe(json, new CompressionStream("deflate-raw"), Infinity));
+}
+
+/** Read a lesson link's fragment value. Throws LessonError. */
+export async function lessonFromLinkValue(value, { views, operations }) {
+  if (typeof DecompressionStream !== "function") throw new LessonError("this browser cannot read lesson links (it has no DecompressionStream)");
+  if (!value) throw new LessonError("the lesson link is empty");
+  if (value.length > MAX_LINK_CHARS) throw new LessonError(`the lesson link is ${value.length.toLocaleString("en")} characters long: at most ${MAX_LINK_CHARS.toLocaleString("en")}`);
+  let bytes;
+  try {
+    bytes = await pipe(fromBase64url(value), new DecompressionStream("deflate-raw"), MAX_FILE_BYTES);
+  } catch (e) {
+    if (e instanceof LessonError) throw e;
+    throw new LessonError("the lesson link is damaged: it does not unpack (was it cut short?)");
+  }
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new LessonError("the lesson link is damaged: it is not UTF-8 text");
+  }
+  return parseLesson(text, { views, operations, name: "the lesson link" });
+}
