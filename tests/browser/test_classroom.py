@@ -30,7 +30,7 @@ VIEW_HEADS: dict[str, list[str]] = {
     "setters": ["#set-start", "#op-add"],
     "validation": ["#panel-validation .verdict"],
     "editions": ["#editions-summary"],
-    "compare": ["#compare-summary"],
+    "implementations": ["#implementations-summary"],
     "calculators": ["#calc-pct-h"],
     "examples": ["#examples .example"],
     "lessons": ["#lesson-examples .lesson-pick"],
@@ -160,7 +160,9 @@ def test_1024x768_without_presenter_mode_shows_the_href_and_the_view(probe: Page
         found = assert_on_screen(page, ["#input", "#base", "#href-view", f"#tab-{view}"],
                                  width=1024, height=768, where=f"1024x768 {view}")
         panel = boxes(page, [f"#panel-{view}"])[f"#panel-{view}"]
-        assert found[f"#tab-{view}"]["bottom"] - 1 <= panel["top"] <= 768 - 150, (view, panel)
+        # the top of the open view (at least 100 px of it: the top bar now also says where the
+        # page runs) is on screen below its tab
+        assert found[f"#tab-{view}"]["bottom"] - 1 <= panel["top"] <= 768 - 100, (view, panel)
         assert page.evaluate("window.scrollY") == 0
         no_horizontal_overflow(page, 1024)
     probe.assert_clean()
@@ -334,13 +336,16 @@ def test_setters_wpt_export_says_what_it_leaves_out(probe: PageProbe) -> None:
     assert comment[3].startswith("5. url.searchParams.sort(): ")
     assert comment[4].startswith('6. url.href = "/relative": the setter threw (TypeError')
     assert data["port"][0]["expected"]["port"] == "8080"
-    # without such operations, no comment: the entries alone
+    # without such operations, the comment is the permalink's line alone (the test server has a
+    # public address), then the entries
     page.evaluate("(f) => { location.hash = f; }",
                   frag(input="https://example.com/", view="setters", ops=[["port", "81"]]))
     expect(page.locator("#set-results .op-card")).to_have_count(1)
     page.click("#copy-wpt")
     expect(page.locator("#toast")).to_contain_text("1 of 1 operations; all")
-    assert list(json.loads(page.evaluate("navigator.clipboard.readText()"))) == ["port"]
+    copied = json.loads(page.evaluate("navigator.clipboard.readText()"))
+    assert list(copied) == ["comment", "port"]
+    assert len(copied["comment"]) == 1 and copied["comment"][0].startswith("urlcalc: http")
     probe.assert_clean()
 
 
@@ -441,7 +446,7 @@ def static_site(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> An
     import threading
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-    from urlcalc.server import export_static
+    from urlcalc.export import export_static
 
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, format: str, *args: Any) -> None:

@@ -684,11 +684,12 @@ async function copyWPT() {
   let text;
   let what;
   if (state.view === "setters" && lastSetModel) {
-    // setters_tests.json's own top-level "comment" is a list of lines: the permalink's line
-    // first, then what the export left out and why
+    // setters_tests.json's own top-level "comment" is a list of lines: what the export left out
+    // and why first, then the permalink's line
     const out = settersExport(lastSetModel);
-    const lines = [...(comment ? [comment] : []), ...(out.json.comment || [])];
-    text = wptJSON({ ...out.json, ...(lines.length ? { comment: lines } : {}) });
+    const { comment: skippedLines = [], ...entries } = out.json;
+    const lines = [...skippedLines, ...(comment ? [comment] : [])];
+    text = wptJSON({ ...(lines.length ? { comment: lines } : {}), ...entries });
     what = `setters_tests.json entries (${out.exported} of ${out.exported + out.skipped.length} operations; ` +
       (out.skipped.length ? `not ${out.skipped.map((x) => x.n).join(", ")}: no such form, see the comment)` : "all)");
   } else {
