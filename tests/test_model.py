@@ -202,3 +202,18 @@ def test_lone_surrogates_in_the_base_become_u_fffd() -> None:
     assert "\\ud800" not in json.dumps(m)
     failing = parse_model("c", "\udfff")
     assert failing["base"] == "\ufffd" and failing["failure"]["in"] == "base"
+
+
+def test_empty_special_path_note_only_when_the_path_was_empty() -> None:
+    # "https://example.com" has no path in the input: the path state makes it "/" (one empty
+    # segment); "https://example.com/" wrote its "/" itself. By hand, not from the model.
+    def notes(text: str) -> list[str]:
+        prov = {p["component"]: p for p in parse_model(text)["provenance"]}
+        return [n["what"] for n in prov["path"]["normalised"]]
+
+    empty = "a special URL's empty path becomes /"
+    assert empty in notes("https://example.com")
+    assert empty in notes("https://example.com?q")
+    assert empty not in notes("https://example.com/")
+    assert empty not in notes("https://example.com/a")
+    assert empty not in notes("sc://example.com")  # not special: the path stays empty

@@ -224,12 +224,18 @@ def run(per_module: int, seed: int, budget: float, only: str | None, log_dir: Pa
             if outcome.status != "survived":
                 (log_dir / f"{mutant.id}.log").unlink(missing_ok=True)
             result.outcomes.append(outcome)
+            _save(result, log_dir / "results.json")  # after each mutant: --resume goes on from here
             print(f"[{n}/{len(mutants)}] {outcome.status:<10} {mutant.module}:{mutant.line} "
                   f"{mutant.operator} {mutant.describe()[:90]} ({outcome.seconds:.1f} s)",
                   flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return result
+
+
+def _save(result: Run, path: Path) -> None:
+    path.write_text(json.dumps({o.mutant.id: {"status": o.status, "stage": o.stage}
+                                for o in result.outcomes}, indent=1))
 
 
 def score(result: Run) -> tuple[int, int, float]:
@@ -320,8 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     result = run(args.per_module, args.seed, args.budget, args.only, args.logs, earlier)
     seconds = time.monotonic() - started
-    saved.write_text(json.dumps({o.mutant.id: {"status": o.status, "stage": o.stage}
-                                 for o in result.outcomes}, indent=1))
+    _save(result, saved)
     text = report(result, args, seconds)
     args.report.write_text(text + "\n", encoding="utf-8")
     killed, counted, pct = score(result)
