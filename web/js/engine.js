@@ -302,7 +302,23 @@ export function createEngine({
 
   // --- the API -----------------------------------------------------------------------------------
 
+  // The server refuses heavy requests beyond its short queue with Retry-After (HTTP 503, or 200
+  // {"error"} with soft errors): the page waits as told and asks again, a few times, rather than
+  // showing a refusal for the user's own burst of long inputs.
   async function callServer(kind, params) {
+    for (let attempt = 0; ; attempt += 1) {
+      const { body, retryAfter } = await callServerOnce(kind, params);
+      if (retryAfter === null || attempt >= 4) {
+        if (body && typeof body === "object" && "error" in body && !("model" in body)) {
+          throw new Error(String(body.error));
+        }
+        return body;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5, retryAfter) * 1000));
+    }
+  }
+
+  async function callServerOnce(kind, params) {
     let response;
     try {
       response = await fetch(new URL(encodeURIComponent(kind), apiBase), {
@@ -322,11 +338,11 @@ export function createEngine({
     } catch (e) {
       throw new Error(`the server sent HTTP ${response.status} without JSON`);
     }
+    const retry = Number(response.headers.get("Retry-After"));
+    const busy = body && typeof body === "object" && "error" in body && !("model" in body);
+    if (busy && Number.isFinite(retry) && retry > 0) return { body, retryAfter: retry };
     if (!response.ok) throw new Error(String(body?.error ?? `HTTP ${response.status}`));
-    if (body && typeof body === "object" && "error" in body && !("model" in body)) {
-      throw new Error(String(body.error));
-    }
-    return body;
+    return { body, retryAfter: null };
   }
 
   async function readConfig() {
