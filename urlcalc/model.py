@@ -388,7 +388,8 @@ def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
             len(result.path[0]) == 2 and "|" in path_text[:4]:
         norms["path"].append(_norm("Windows drive letter normalized (| becomes :)",
                                    "path state", "1.4.1"))
-    if not path_text and source["path"] == "none" and serialize_path(result) == "/":
+    if not path_text and source["path"] in ("none", "input") and result.path == [""] \
+            and serialize_path(result) == "/":
         norms["path"].append(_norm("a special URL's empty path becomes /", "path start state",
                                    "1"))
         source["path"] = "none"

@@ -203,7 +203,9 @@ export function settersExport(model) {
 }
 
 export function settersEntries(model) {
-  return settersExport(model).json;
+  // the entries alone (settersExport's json adds a comment on what it left out)
+  const { comment: _left, ...entries } = settersExport(model).json;
+  return entries;
 }
 
 // --- clipboard -----------------------------------------------------------------------------
