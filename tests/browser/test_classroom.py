@@ -30,7 +30,7 @@ VIEW_HEADS: dict[str, list[str]] = {
     "setters": ["#set-start", "#op-add"],
     "validation": ["#panel-validation .verdict"],
     "editions": ["#editions-summary"],
-    "compare": ["#compare-summary"],
+    "implementations": ["#implementations-summary"],
     "calculators": ["#calc-pct-h"],
     "examples": ["#examples .example"],
     "lessons": ["#lesson-examples .lesson-pick"],

@@ -529,6 +529,7 @@ const lessons = new Lessons({
   bar: $("lesson-bar"),
   views: LESSON_VIEWS,
   operations: OPERATIONS,
+  aliases: VIEW_ALIASES,
   viewLabel: (v) => (tabs[v] ? tabs[v].textContent.trim() : v),
   apply: applyLessonStep,
   current: currentLessonStep,

@@ -56,12 +56,12 @@ export function download(name, text) {
 
 export class Lessons {
   /** panel: the Lessons tab panel; bar: the lesson bar; views / operations: the names a step may
-   *  use; viewLabel(view): the tab's label; apply(step): show a step on the page; current(): the
+   *  use (aliases: old view names); viewLabel(view): the tab's label; apply(step): show a step on the page; current(): the
    *  page as a step; tapeEntries(): the paper tape, oldest first; copy(text, what); toast(msg);
    *  present(on): presenter mode; onPlay(): after a step is shown or the lesson stops. */
-  constructor({ panel, bar, views, operations, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay = () => {} }) {
+  constructor({ panel, bar, views, operations, aliases = {}, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay = () => {} }) {
     Object.assign(this, { panel, bar, views, operations, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay });
-    this.names = { views, operations };
+    this.names = { views, operations, aliases };
     this.examples = []; // [{id, lesson, example: true, file}]
     this.exampleErrors = [];
     this.examplesLoaded = null;
