@@ -155,6 +155,7 @@ function renderEngine(answer) {
 function renderBoot(info) {
   const show = !result && !!engine && engine.current !== "server" && info.status === "booting" && !!info.progress;
   els.bootProgress.hidden = !show;
+  els.bootProgress.parentElement.classList.toggle("booting", show); // the progress stands in for the answer
   if (show) renderBootProgress(els.bootProgress, info.progress);
   else if (els.bootProgress.firstChild) els.bootProgress.replaceChildren();
   if (show && !result) {
