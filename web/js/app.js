@@ -689,8 +689,9 @@ async function copyWPT() {
     // setters_tests.json's own top-level "comment" is a list of lines: the permalink's line
     // first, then what the export left out and why
     const out = settersExport(lastSetModel);
-    const lines = [...(comment ? [comment] : []), ...(out.json.comment || [])];
-    text = wptJSON({ ...out.json, ...(lines.length ? { comment: lines } : {}) });
+    const { comment: left = [], ...entries } = out.json;
+    const lines = [...(comment ? [comment] : []), ...left];
+    text = wptJSON(lines.length ? { comment: lines, ...entries } : entries); // the comment first, as in the file
     what = `setters_tests.json entries (${out.exported} of ${out.exported + out.skipped.length} operations; ` +
       (out.skipped.length ? `not ${out.skipped.map((x) => x.n).join(", ")}: no such form, see the comment)` : "all)");
   } else {
