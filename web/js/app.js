@@ -538,6 +538,7 @@ const lessons = new Lessons({
   copy: (text, what) => copyText(text, { dialog: els.copyDialog, textarea: els.copyText, toast, what }),
   toast,
   present: (on) => setPresenter(on),
+  publicBase: () => permalinkBase(engine ? engine.info : null, location),
 });
 
 /** The lesson link in a fragment ("lesson=<value>&at=<n>"), or null. */
