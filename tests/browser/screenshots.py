@@ -43,7 +43,7 @@ SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
                      "host": "faß.ExAmPle", "form": "a=1&b=x+y&c=%E2%82%AC&a"}, {}),
     ("examples", {"input": "https://127.1/", "view": "examples"}, {}),
     # a projector (1280x720) presenting the first example lesson at its third step
-    ("presenter", {"input": "https://example.com/"},
+    ("presenter", {"input": "../c", "base": "https://example.com/a/b", "presenter": 1},
      {"width": 1280, "height": 720, "lesson": ["example:relative-resolution", 2], "scroll": None}),
     # a phone (360x740) typing the URL: the answer under the field
     ("mobile", {"input": "https://Café.example.com/menu/../prix?plat=crêpe#dessert"},

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  DEFAULTS, fragmentToState, settersEntries, stateToFragment, urltestdataEntry, wptJSON,
+  DEFAULTS, fragmentToState, settersEntries, settersExport, stateToFragment, urltestdataEntry, wptJSON,
 } from "../../web/js/views/share.js";
 
 const state = (over) => ({ ...JSON.parse(JSON.stringify(DEFAULTS)), ...over });
@@ -74,7 +74,7 @@ test("urltestdata entry: the input, the base or null, then the 11 getters or fai
   assert.deepEqual(urltestdataEntry(state({ input: "x" }), null), { input: "x", base: null, failure: true });
 });
 
-test("setters entries: grouped by setter, changed getters only, the reason as comment", () => {
+test("setters entries: grouped by setter, changed getters only, the reason as comment, what has no form listed first", () => {
   const after = { ...GETTERS, href: "http://a:81/b?c#d", host: "a:81", port: "81" };
   const model = { operations: [
     { op: "port", value: "81", getters_before: GETTERS, getters_after: after, changed: ["port"],
@@ -90,6 +90,13 @@ test("setters entries: grouped by setter, changed getters only, the reason as co
       changed: ["host"], changed_getters: ["href", "origin", "host", "hostname"], reason: null, threw: null },
   ] };
   assert.deepEqual(settersEntries(model), {
+    comment: [
+      "Not exported: 2 of 5 operations have no setters_tests.json form.",
+      '3. url.searchParams.append("a", "b"): setters_tests.json tests the URL interface\'s attribute setters only; ' +
+        "URLSearchParams methods are tested by WPT's url/urlsearchparams-*.any.js scripts, which have no data file.",
+      '4. url.href = "::": the setter threw (TypeError: x), and a setters_tests.json case never throws ' +
+        "(an href that fails to parse is a urltestdata.json failure entry).",
+    ],
     port: [
       { href: "http://a/b?c#d", new_value: "81", expected: { href: "http://a:81/b?c#d", host: "a:81", port: "81" } },
       { comment: "port setter, step 3: ...", href: "http://a:81/b?c#d", new_value: "x",
@@ -100,4 +107,20 @@ test("setters entries: grouped by setter, changed getters only, the reason as co
     ],
   });
   assert.deepEqual(settersEntries(null), {});
+  const { exported, skipped } = settersExport(model);
+  assert.equal(exported, 3);
+  assert.deepEqual(skipped.map((x) => [x.n, x.call]), [[3, 'url.searchParams.append("a", "b")'], [4, 'url.href = "::"']]);
+});
+
+test("setters export: sort and a value without '=' are written as calls; summarised and failing models", () => {
+  const op = (o, value, extra = {}) => ({ op: o, value, getters_before: GETTERS, getters_after: GETTERS, changed: [],
+    changed_getters: [], reason: null, threw: null, ...extra });
+  const out = settersExport({ ok: true, operations: [op("searchParams.sort", ""), op("searchParams.delete", "q"),
+    op("hash", "x", { summarised: true, getters_before: null, getters_after: null })] });
+  assert.equal(out.exported, 0);
+  assert.deepEqual(out.skipped.map((x) => x.call), ["url.searchParams.sort()", 'url.searchParams.delete("q")', 'url.hash = "x"']);
+  assert.match(out.json.comment[3], /^3\. url\.hash = "x": the answer reached its size budget/);
+  assert.deepEqual(Object.keys(out.json), ["comment"]);
+  assert.deepEqual(settersExport({ ok: false, operations: [] }).json,
+    { comment: ["Nothing to export: the input does not parse, so there is no URL to set."] });
 });

@@ -72,8 +72,9 @@ function stringField(value, what, max, { bytes = false } = {}) {
 /** Check a parsed lesson object and return a normalised copy: {title, description, steps: [{input,
  *  base, view, step, note, ops, enc, href}]} with every optional key present (base "" for none,
  *  href undefined when not given). `views` and `operations` are the page's names (VIEWS and the
- *  Setters lab's OPERATIONS). Throws LessonError. */
-export function validateLesson(obj, { views, operations }) {
+ *  Setters lab's OPERATIONS); `aliases` maps old view names to current ones, as permalinks do
+ *  (view=compare is the Implementations view). Throws LessonError. */
+export function validateLesson(obj, { views, operations, aliases = {} }) {
   if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
     throw new LessonError(`a lesson is a JSON object, not ${typeName(obj)}`);
   }
@@ -101,11 +102,11 @@ export function validateLesson(obj, { views, operations }) {
   }
   if (obj.steps.length === 0) throw new LessonError(`"steps" is empty: a lesson has at least one step`);
   if (obj.steps.length > MAX_STEPS) throw new LessonError(`the lesson has ${obj.steps.length} steps: at most ${MAX_STEPS}`);
-  const steps = obj.steps.map((s, i) => validateStep(s, i, { views, operations }));
+  const steps = obj.steps.map((s, i) => validateStep(s, i, { views, operations, aliases }));
   return { title, description, steps };
 }
 
-function validateStep(s, i, { views, operations }) {
+function validateStep(s, i, { views, operations, aliases }) {
   const at = where(i);
   if (s === null || typeof s !== "object" || Array.isArray(s)) throw new LessonError(`${at} must be an object, not ${typeName(s)}`);
   for (const k of Object.keys(s)) {
@@ -116,10 +117,11 @@ function validateStep(s, i, { views, operations }) {
   const base = s.base === undefined || s.base === null ? "" : stringField(s.base, `${at}: "base"`, MAX_FIELD_BYTES, { bytes: true });
   let view = "components";
   if (s.view !== undefined) {
-    if (typeof s.view !== "string" || !views.includes(s.view)) {
+    const named = typeof s.view === "string" && Object.hasOwn(aliases, s.view) ? aliases[s.view] : s.view;
+    if (typeof named !== "string" || !views.includes(named)) {
       throw new LessonError(`${at}: "view" is ${JSON.stringify(s.view)}, not a view (${views.join(", ")})`);
     }
-    view = s.view;
+    view = named;
   }
   let step = 0;
   if (s.step !== undefined) {
@@ -150,7 +152,7 @@ function validateStep(s, i, { views, operations }) {
 }
 
 /** Read a lesson file's text (`name` for the messages). Throws LessonError. */
-export function parseLesson(text, { views, operations, name = "the file" }) {
+export function parseLesson(text, { views, operations, aliases = {}, name = "the file" }) {
   const bytes = utf8Length(text);
   if (bytes > MAX_FILE_BYTES) {
     throw new LessonError(`${name} is ${(bytes / 1048576).toFixed(1)} MB: a lesson file is at most ${MAX_FILE_BYTES / 1048576} MB`);
@@ -163,7 +165,7 @@ export function parseLesson(text, { views, operations, name = "the file" }) {
     throw new LessonError(`${name} is not JSON: ${e.message}`);
   }
   try {
-    return validateLesson(obj, { views, operations });
+    return validateLesson(obj, { views, operations, aliases });
   } catch (e) {
     if (e instanceof LessonError) throw new LessonError(`${name}: ${e.message}`);
     throw e;
@@ -219,7 +221,7 @@ function fromBase64url(s) {
   try {
     bin = atob(b64);
   } catch {
-    throw new LessonError("the lesson link is damaged: it is not base64url");
+    throw new LessonError("the lesson link is damaged: it is not base64url (was it cut short?)");
   }
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
@@ -256,7 +258,7 @@ export async function lessonToLinkValue(lesson) {
 }
 
 /** Read a lesson link's fragment value. Throws LessonError. */
-export async function lessonFromLinkValue(value, { views, operations }) {
+export async function lessonFromLinkValue(value, { views, operations, aliases = {} }) {
   if (typeof DecompressionStream !== "function") throw new LessonError("this browser cannot read lesson links (it has no DecompressionStream)");
   if (!value) throw new LessonError("the lesson link is empty");
   if (value.length > MAX_LINK_CHARS) throw new LessonError(`the lesson link is ${value.length.toLocaleString("en")} characters long: at most ${MAX_LINK_CHARS.toLocaleString("en")}`);
@@ -273,5 +275,5 @@ export async function lessonFromLinkValue(value, { views, operations }) {
   } catch {
     throw new LessonError("the lesson link is damaged: it is not UTF-8 text");
   }
-  return parseLesson(text, { views, operations, name: "the lesson link" });
+  return parseLesson(text, { views, operations, aliases, name: "the lesson link" });
 }

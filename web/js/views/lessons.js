@@ -56,12 +56,13 @@ export function download(name, text) {
 
 export class Lessons {
   /** panel: the Lessons tab panel; bar: the lesson bar; views / operations: the names a step may
-   *  use; viewLabel(view): the tab's label; apply(step): show a step on the page; current(): the
+   *  use (aliases: old view names); viewLabel(view): the tab's label; apply(step): show a step on the page; current(): the
    *  page as a step; tapeEntries(): the paper tape, oldest first; copy(text, what); toast(msg);
-   *  present(on): presenter mode; onPlay(): after a step is shown or the lesson stops. */
-  constructor({ panel, bar, views, operations, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay = () => {} }) {
-    Object.assign(this, { panel, bar, views, operations, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay });
-    this.names = { views, operations };
+   *  present(on): presenter mode; onPlay(): after a step is shown or the lesson stops;
+   *  publicBase(): the calculator's public address (views/permalink.js), or null. */
+  constructor({ panel, bar, views, operations, aliases = {}, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay = () => {}, publicBase = () => null }) {
+    Object.assign(this, { panel, bar, views, operations, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay, publicBase });
+    this.names = { views, operations, aliases };
     this.examples = []; // [{id, lesson, example: true, file}]
     this.exampleErrors = [];
     this.examplesLoaded = null;
@@ -447,13 +448,22 @@ export class Lessons {
     this.toast(`Saved ${lessonFileName(e.lesson)}`);
   }
 
+  /** The lesson's link: at the calculator's public address if it knows one, else at this page's
+   *  own (a classroom's server on the local network: the students reach it there). */
   async linkFor(lesson, at = 0) {
     const value = await lessonToLinkValue(lesson);
-    return location.origin + location.pathname + "#lesson=" + value + (at ? "&at=" + (at + 1) : "");
+    const base = this.publicBase() ?? location.origin + location.pathname;
+    return base + "#lesson=" + value + (at ? "&at=" + (at + 1) : "");
   }
 
   async copyLink(e) {
-    await this.copy(await this.linkFor(e.lesson), "lesson link");
+    const link = await this.linkFor(e.lesson);
+    await this.copy(link, "lesson link");
+    if (this.publicBase() === null) {
+      this.toast(location.protocol === "file:"
+        ? "Copied, but this page is a file: the link works only on this computer."
+        : `Copied a link to this page's own address (${location.host}): it works where that address does.`);
+    }
   }
 
   // ---- the paper tape ---------------------------------------------------------------------------
