@@ -24,6 +24,7 @@ Not mutated: docstrings, annotations, ``assert`` statements (they narrow types f
 from __future__ import annotations
 
 import ast
+import dataclasses
 import hashlib
 import warnings
 from dataclasses import dataclass
@@ -48,13 +49,20 @@ class Mutant:
     original: str  # the replaced source text
     replacement: str
     context: str  # the stripped source line(s) the edit is in
+    scope: str = "<module>"  # the enclosing function or class, qualified: "URL.href"
+    occurrence: int = 1  # the nth identical edit (same scope, line text, operator, edit)
 
     @property
     def id(self) -> str:
-        """Stable while the edited line stays as it is (line numbers may move)."""
-        key = f"{self.module}\0{self.operator}\0{self.context}\0{self.original}\0" \
-              f"{self.replacement}\0{self.start[1]}"
-        return f"{Path(self.module).stem}-{hashlib.sha1(key.encode()).hexdigest()[:10]}"
+        """``module:scope:operator:hash[~n]``, the hash of the edit and the text of its line(s).
+        No line number or column: the id stays the same when lines move, when the code around
+        is edited or re-indented, as long as the edited line and its function keep their text
+        and name (so tests/mutation/equivalent.py stays valid across refactors); ``~n`` tells
+        apart the nth identical edit in the same function."""
+        key = f"{self.context}\0{self.original}\0{self.replacement}"
+        digest = hashlib.sha1(key.encode()).hexdigest()[:8]
+        tail = f"~{self.occurrence}" if self.occurrence > 1 else ""
+        return f"{Path(self.module).stem}:{self.scope}:{self.operator}:{digest}{tail}"
 
     def apply(self, source: str) -> str:
         lines = source.splitlines(keepends=True)
@@ -78,6 +86,7 @@ class _Collector(ast.NodeVisitor):
         self.source = source
         self.found: list[Mutant] = []
         self.skip: set[int] = set()  # ids of nodes not to mutate (docstrings, annotations...)
+        self.scope: list[str] = []  # names of the enclosing classes and functions
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -102,7 +111,7 @@ class _Collector(ast.NodeVisitor):
         (l1, _), (l2, _) = span
         context = " ".join(line.strip() for line in self.lines[l1 - 1:l2])
         mutant = Mutant(self.module, operator, l1, span[0], span[1], original, replacement,
-                        context)
+                        context, ".".join(self.scope) or "<module>")
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", SyntaxWarning)
@@ -131,7 +140,9 @@ class _Collector(ast.NodeVisitor):
         self._docstring(node.body)
         for d in node.decorator_list:
             self._skip_tree(d)
+        self.scope.append(node.name)
         self.generic_visit(node)
+        self.scope.pop()
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self._docstring(node.body)
@@ -142,7 +153,9 @@ class _Collector(ast.NodeVisitor):
                 self._skip_tree(a.annotation)
         for d in node.decorator_list:
             self._skip_tree(d)
+        self.scope.append(node.name)
         self.generic_visit(node)
+        self.scope.pop()
 
     visit_FunctionDef = _function
     visit_AsyncFunctionDef = _function
@@ -244,10 +257,13 @@ def sites(root: Path, module: str) -> list[Mutant]:
     source = (root / module).read_text(encoding="utf-8")
     collector = _Collector(module, source)
     collector.visit(ast.parse(source))
-    seen: set[str] = set()
-    out = []
+    out: list[Mutant] = []
+    seen: dict[str, int] = {}
+    done: set[tuple[tuple[int, int], tuple[int, int], str]] = set()
     for m in sorted(collector.found, key=lambda m: (m.start, m.end, m.operator, m.replacement)):
-        if m.id not in seen:
-            seen.add(m.id)
-            out.append(m)
+        if (m.start, m.end, m.replacement) in done:  # the same edit reached twice
+            continue
+        done.add((m.start, m.end, m.replacement))
+        n = seen[m.id] = seen.get(m.id, 0) + 1
+        out.append(dataclasses.replace(m, occurrence=n) if n > 1 else m)
     return out
