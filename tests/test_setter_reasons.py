@@ -71,3 +71,18 @@ def test_port_setter_failure_is_the_parsers_not_an_early_return() -> None:
                              "port state, step 2.1.2: ")
     assert "port-out-of-range" in reason
     assert url.port == ""
+
+
+# url.bs's terms for the two conditions (by hand: the <dfn> "cannot have a username/password/port"
+# and "has an opaque path"): the trace's note on the early-return step names the condition, so
+# that `urlcalc --trace` and the notebook say why, not only which step.
+@pytest.mark.parametrize(("href", "setter", "value", "why"), [
+    (href, setter, value, "cannot have a username/password/port" if why == NO_CREDENTIALS
+     else "has an opaque path")
+    for href, setter, value, _, why in EARLY_RETURNS])
+def test_early_return_trace_note_names_the_condition(href: str, setter: str, value: str,
+                                                     why: str) -> None:
+    rec = TraceRecorder()
+    URL(href).set(setter, value, rec)
+    [step] = rec.steps
+    assert why in step["note"] and step["note"].endswith(": return")
