@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import hashlib
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,7 +66,7 @@ class Mutant:
         return f"{Path(self.module).stem}:{self.scope}:{self.operator}:{digest}{tail}"
 
     def apply(self, source: str) -> str:
-        lines = source.splitlines(keepends=True)
+        lines = _lines(source)
         (l1, c1), (l2, c2) = self.start, self.end
         before = "".join(lines[:l1 - 1]) + lines[l1 - 1][:c1]
         after = lines[l2 - 1][c2:] + "".join(lines[l2:])
@@ -75,14 +76,21 @@ class Mutant:
         return f"{self.original!r} -> {self.replacement!r}"
 
 
+def _lines(source: str) -> list[str]:
+    """The source's lines as the tokenizer counts them (only \\n, \\r\\n and \\r end a line, not
+    the form feeds and Unicode separators ``str.splitlines`` also splits at), with their ends."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", source)
+
+
 def _char_col(line: str, byte_col: int) -> int:
     return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
 
 
 class _Collector(ast.NodeVisitor):
-    def __init__(self, module: str, source: str) -> None:
+    def __init__(self, module: str, source: str, check: bool = True) -> None:
         self.module = module
-        self.lines = source.splitlines(keepends=True)
+        self.check = check
+        self.lines = _lines(source)
         self.source = source
         self.found: list[Mutant] = []
         self.skip: set[int] = set()  # ids of nodes not to mutate (docstrings, annotations...)
@@ -99,7 +107,14 @@ class _Collector(ast.NodeVisitor):
         return (l1, c1), (l2, c2)
 
     def _text(self, node: ast.AST) -> str:
-        return ast.get_source_segment(self.source, node) or ast.unparse(node)
+        """``ast.get_source_segment`` without splitting the whole source at each call."""
+        span = self._span(node)
+        if span is None:
+            return ast.unparse(node)
+        (l1, c1), (l2, c2) = span
+        if l1 == l2:
+            return self.lines[l1 - 1][c1:c2]
+        return self.lines[l1 - 1][c1:] + "".join(self.lines[l1:l2 - 1]) + self.lines[l2 - 1][:c2]
 
     def _add(self, operator: str, node: ast.AST, replacement: str) -> None:
         span = self._span(node)
@@ -112,6 +127,9 @@ class _Collector(ast.NodeVisitor):
         context = " ".join(line.strip() for line in self.lines[l1 - 1:l2])
         mutant = Mutant(self.module, operator, l1, span[0], span[1], original, replacement,
                         context, ".".join(self.scope) or "<module>")
+        if not self.check:
+            self.found.append(mutant)
+            return
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", SyntaxWarning)
@@ -252,10 +270,11 @@ class _Collector(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def sites(root: Path, module: str) -> list[Mutant]:
-    """Every mutant of ``root / module``, in source order."""
+def sites(root: Path, module: str, check: bool = True) -> list[Mutant]:
+    """Every mutant of ``root / module``, in source order; ``check=False``: without dropping
+    those that do not compile (much faster: for their ids)."""
     source = (root / module).read_text(encoding="utf-8")
-    collector = _Collector(module, source)
+    collector = _Collector(module, source, check)
     collector.visit(ast.parse(source))
     out: list[Mutant] = []
     seen: dict[str, int] = {}
