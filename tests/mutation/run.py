@@ -56,6 +56,7 @@ MODULES = ["urlcalc/parser.py", "urlcalc/host.py", "urlcalc/api.py", "urlcalc/mo
 # reach the module (the server's mutants do not go through the WPT files, for instance).
 _PARSING: list[list[str]] = [
     ["tests/test_api.py", "tests/test_host.py", "tests/test_setter_reasons.py",
+     "tests/test_setter_steps.py",
      "tests/test_validation_errors.py", "tests/test_writing.py", "tests/test_model.py"],
     ["tests/test_citations.py"],
     ["tests/test_wpt.py", "tests/test_trace.py", "tests/test_fastpath.py"],
