@@ -22,6 +22,7 @@ The report (docs/mutation.md) lists the score, every survivor and every equivale
 
     python tests/mutation/run.py [--per-module N] [--seed S] [--budget SECONDS]
                                  [--only MODULE] [--report PATH] [--min-score PCT] [--resume]
+                                 [--ids ID...]
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ class Run:
     outcomes: list[Outcome] = field(default_factory=list)
     baseline: dict[str, float] = field(default_factory=dict)
     not_run: int = 0
+    merge: bool = False  # save into the results of the run before (--ids), not over them
 
 
 def _run_stage(scratch: Path, files: list[str], timeout: float, log: Path) -> tuple[str, float]:
@@ -160,9 +162,20 @@ def _scratch_copy() -> Path:
     return scratch
 
 
-def _sample(per_module: int, seed: int, only: str | None) -> list[Mutant]:
+def _sample(per_module: int, seed: int, only: str | None,
+            ids: list[str] | None = None) -> list[Mutant]:
     """``per_module`` mutants of each module, drawn with ``seed``; in turns (one of each module,
-    then the next of each...), so that a run cut short by its budget still covers every module."""
+    then the next of each...), so that a run cut short by its budget still covers every module.
+    With ``ids``: those mutants, in that order, instead."""
+    if ids:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            found = {m.id: m for module in MODULES for m in sites(REPO, module)
+                     if not only or only in module}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise SystemExit(f"no such mutant: {', '.join(missing)}")
+        return [found[i] for i in ids]
     rng = random.Random(seed)
     drawn: list[list[Mutant]] = []
     for module in MODULES:
@@ -177,16 +190,17 @@ def _sample(per_module: int, seed: int, only: str | None) -> list[Mutant]:
 
 
 def run(per_module: int, seed: int, budget: float, only: str | None, log_dir: Path,
-        earlier: dict[str, dict[str, object]]) -> Run:
+        earlier: dict[str, dict[str, object]], ids: list[str] | None = None) -> Run:
     for name in WARM:
         with contextlib.suppress(ImportError):
             __import__(name)
     sys.dont_write_bytecode = True
     scratch = _scratch_copy()
-    result = Run()
+    result = Run(merge=bool(ids))
     try:
         print("baseline (no mutant):", flush=True)
-        stage_sets = sorted({tuple(files) for stages in STAGES.values() for files in stages})
+        mutants = _sample(per_module, seed, only, ids)
+        stage_sets = sorted({tuple(files) for m in mutants for files in STAGES[m.module]})
         for i, files in enumerate(stage_sets):
             status, seconds = _run_stage(scratch, list(files), 1800,
                                          log_dir / f"baseline-{i}.log")
@@ -195,7 +209,6 @@ def run(per_module: int, seed: int, budget: float, only: str | None, log_dir: Pa
             if status != "passed":
                 raise SystemExit(f"the suite fails without a mutant: {log_dir}/baseline-{i}.log")
             result.baseline[" ".join(files)] = seconds
-        mutants = _sample(per_module, seed, only)
         deadline = time.monotonic() + budget
         for n, mutant in enumerate(mutants, 1):
             if time.monotonic() > deadline:
@@ -233,7 +246,7 @@ def run(per_module: int, seed: int, budget: float, only: str | None, log_dir: Pa
             if outcome.status in ("killed", "equivalent"):
                 log.unlink(missing_ok=True)
             result.outcomes.append(outcome)
-            _save(result, log_dir / "results.json")  # after each mutant: --resume goes on from here
+            _save(result, log_dir / "results.json")  # after each mutant: --resume goes on
             print(f"[{n}/{len(mutants)}] {outcome.status:<10} {mutant.id} (line {mutant.line}) "
                   f"{mutant.describe()[:80]} ({outcome.seconds:.1f} s)", flush=True)
     finally:
@@ -255,8 +268,9 @@ def stale_equivalents() -> list[str]:
 
 
 def _save(result: Run, path: Path) -> None:
-    path.write_text(json.dumps({o.mutant.id: {"status": o.status, "stage": o.stage}
-                                for o in result.outcomes}, indent=1))
+    saved = json.loads(path.read_text()) if result.merge and path.is_file() else {}
+    saved.update({o.mutant.id: {"status": o.status, "stage": o.stage} for o in result.outcomes})
+    path.write_text(json.dumps(saved, indent=1))
 
 
 def score(result: Run) -> tuple[int, int, float]:
@@ -349,18 +363,25 @@ def main(argv: list[str] | None = None) -> int:
                         default=float(os.environ.get("MUTATE_BUDGET", 2400)),
                         help="seconds; mutants left when it is spent are not run (and reported)")
     parser.add_argument("--only", help="only the modules whose path contains this")
-    parser.add_argument("--report", type=Path, default=REPO / "docs" / "mutation.md")
+    parser.add_argument("--report", type=Path,
+                        help="default: docs/mutation.md; with --ids, ids.md beside the logs")
     parser.add_argument("--min-score", type=float, default=None,
                         help="exit 1 when the score (percent) is below this")
     parser.add_argument("--logs", type=Path, default=REPO / ".cache" / "mutation")
     parser.add_argument("--resume", action="store_true",
                         help="do not run again the mutants the last run killed (run the others)")
+    parser.add_argument("--ids", nargs="+", metavar="ID",
+                        help="run these mutants (ids as the report gives them), not a sample; "
+                        "their results join the last run's (for --resume)")
     args = parser.parse_args(argv)
+    if args.report is None:
+        args.report = args.logs / "ids.md" if args.ids else REPO / "docs" / "mutation.md"
     args.logs.mkdir(parents=True, exist_ok=True)
     saved = args.logs / "results.json"
     earlier = json.loads(saved.read_text()) if args.resume and saved.is_file() else {}
     started = time.monotonic()
-    result = run(args.per_module, args.seed, args.budget, args.only, args.logs, earlier)
+    result = run(args.per_module, args.seed, args.budget, args.only, args.logs, earlier,
+                 args.ids)
     seconds = time.monotonic() - started
     _save(result, saved)
     text = report(result, args, seconds)
