@@ -184,3 +184,31 @@ def test_port_digits_are_port_state_step_1() -> None:
     digits = [s for s in rec.steps if s.get("state") == "port state" and s.get("c", "").isdigit()]
     assert [s["c"] for s in digits] == ["8", "0", "8", "0"]
     assert {s["step"] for s in digits} == {"1"}
+
+
+def _host_steps(href: str) -> list[Step]:
+    rec = TraceRecorder()
+    basic_url_parse(href, observer=rec)
+    return [s for s in rec.steps if s.get("depth") == 1]
+
+
+def test_ipv4_parts_note_counts_the_parts() -> None:
+    # url.bs, IPv4 parser, step 1: "Let parts be the result of strictly splitting input on
+    # U+002E (.)." Counted by hand: "1.2.3" has 3 parts, "0x1.2" 2, "1.2.3.4." 4 after step 2
+    # removes the trailing empty part.
+    for href, parts in (("http://1.2.3/", "3 parts"), ("http://0x1.2/", "2 parts"),
+                        ("http://1.2.3.4./", "4 parts"), ("http://0x7f/", "1 part")):
+        # the first IPv4 parser step reports the split (at step 1, or step 3 when fewer than 4)
+        first = next(s for s in _host_steps(href) if s["state"] == "IPv4 parser")
+        assert first["note"].split(" (")[0] == parts, href
+
+
+def test_ipv6_failures_are_steps_with_the_failure_outcome() -> None:
+    # url.bs, IPv6 parser: step 6.2.1 "If compress is non-null, IPv6-multiple-compression
+    # validation error, return failure."; step 5.1 (step 5: "If c is U+003A (:), then:") "If
+    # remaining does not start with U+003A (:), IPv6-invalid-compression validation error, return
+    # failure."
+    for href, step in (("http://[1::2::3]/", "6.2.1"), ("http://[:1]/", "5.1")):
+        last = _host_steps(href)[-1]
+        assert (last["state"], last["step"], last.get("outcome")) == ("IPv6 parser", step,
+                                                                       "failure"), href
