@@ -217,3 +217,14 @@ def test_empty_special_path_note_only_when_the_path_was_empty() -> None:
     assert empty not in notes("https://example.com/")
     assert empty not in notes("https://example.com/a")
     assert empty not in notes("sc://example.com")  # not special: the path stays empty
+
+
+def test_no_scheme_state_copies_scheme_path_and_query_from_an_opaque_base() -> None:
+    # url.bs, no scheme state, step 2: "Otherwise, if base has an opaque path and c is U+0023
+    # (#), set url's scheme to base's scheme, url's path to base's path, url's query to base's
+    # query, url's fragment to the empty string, and set state to fragment state." (by hand)
+    m = parse_model("#f", "sc:opaque?q")
+    assert m["getters"]["href"] == "sc:opaque?q#f"
+    source = {p["component"]: p["source"] for p in m["provenance"]}
+    assert source == {"scheme": "base", "username": "none", "password": "none", "host": "none",
+                      "port": "none", "path": "base", "query": "base", "fragment": "input"}

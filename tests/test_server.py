@@ -760,3 +760,26 @@ def test_urlcalc_serve_runs_waitress(web: Path, tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_star_imports_of_urlcalc_modules_give_their_public_names() -> None:
+    # `from urlcalc.server import *` must work and give every name __all__ lists (an empty or
+    # misspelt entry makes the star import raise AttributeError)
+    import importlib
+    import pkgutil
+
+    import urlcalc
+
+    checked = 0
+    for info in pkgutil.iter_modules(urlcalc.__path__, "urlcalc."):
+        if info.name == "urlcalc.__main__":  # runs the CLI
+            continue
+        module = importlib.import_module(info.name)
+        names = getattr(module, "__all__", None)
+        if names is None:
+            continue
+        namespace: dict[str, Any] = {}
+        exec(f"from {info.name} import *", namespace)
+        assert set(names) <= set(namespace), info.name
+        checked += 1
+    assert checked >= 10 and {"create_app", "serve", "warm_up"} <= set(server.__all__)

@@ -605,7 +605,8 @@ def test_worker_processes_run_nicer_than_the_server() -> None:
     gate = HeavyGate(1, 0, processes=True)
     try:
         worker_niceness = gate._executor().submit(os.nice, 0).result(timeout=60)
-        assert worker_niceness == os.nice(0) + heavy.WORKER_NICENESS
+        # Linux caps niceness at 19 (the suite itself may run under `nice`)
+        assert worker_niceness == min(19, os.nice(0) + heavy.WORKER_NICENESS)
     finally:
         gate.close()
 

@@ -86,3 +86,4 @@ def test_early_return_trace_note_names_the_condition(href: str, setter: str, val
     URL(href).set(setter, value, rec)
     [step] = rec.steps
     assert why in step["note"] and step["note"].endswith(": return")
+    assert step["outcome"] == "return"  # url.bs: "..., then return."

@@ -103,3 +103,14 @@ def test_error_json_has_spec_description_and_link() -> None:
     assert j["url"] == "https://url.spec.whatwg.org/#port-invalid"
     assert j["description"] == "The input's port is invalid."
     assert ERROR_TYPES["domain-to-ASCII"].url.endswith("#validation-error-domain-to-ascii")
+
+
+@pytest.mark.parametrize("input", ["http://a<b/", "http://a<b:80/", "http://a<b?x"])
+def test_host_errors_index_into_the_input_whatever_ends_the_host(input: str) -> None:
+    # Counted by hand: "http://" is indices 0-6, the host starts at 7 (where the host's
+    # domain-to-ASCII error points) and its forbidden "<" is at 8 (where the failure points),
+    # whether a "/", a ":" (host state, step 2) or a "?" (step 3) ends the host.
+    errors: list[ValidationError] = []
+    failure = api_url_parse(input, None, errors=errors)
+    assert isinstance(failure, ParseFailure) and failure.index == 8
+    assert [(e.name, e.index) for e in errors] == [("domain-to-ASCII", 7)]

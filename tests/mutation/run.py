@@ -73,11 +73,12 @@ STAGES: dict[str, list[list[str]]] = {
          "tests/test_setter_reasons.py"],
         ["tests/test_server.py", "tests/test_trace.py"],
         ["tests/test_citations.py", "tests/test_properties.py", "tests/test_openapi.py",
-         "tests/test_hardening.py"],
+         "tests/test_hardening.py", "tests/test_notebook.py", "tests/test_server_hardening.py"],
     ],
     "urlcalc/server.py": [
         ["tests/test_server.py"],
-        ["tests/test_openapi.py", "tests/test_api_fuzz.py", "tests/test_cli.py"],
+        ["tests/test_server_hardening.py", "tests/test_openapi.py", "tests/test_api_fuzz.py",
+         "tests/test_cli.py", "tests/test_publish.py", "tests/test_implementations.py"],
     ],
 }
 
