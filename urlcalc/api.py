@@ -73,7 +73,8 @@ class SetterStop(NamedTuple):
 class URLParseError(TypeError):
     """The URL constructor's TypeError, carrying the validation error that caused the failure."""
 
-    def __init__(self, failure: ParseFailure, input: str) -> None:
+    def __init__(self, failure: ParseFailure, input: str,
+                 thrown_at: tuple[str, str] | None = None) -> None:
         error = failure.error
         message = f"Invalid URL: {input!r}"
         where = spec.label(*failure.cause) if failure.cause is not None else ""
@@ -85,6 +86,8 @@ class URLParseError(TypeError):
                 failure.reason.startswith(where) else f" ({failure.reason})"
         super().__init__(message)
         self.failure = failure
+        #: the algorithm and step that threw (the href setter's step 2), when a setter threw
+        self.thrown_at = thrown_at
 
 
 class URL:
@@ -331,7 +334,7 @@ class URL:
         if isinstance(parsed, ParseFailure):
             self._note(observer, "href", "2", "parsedURL is failure: throw a TypeError",
                        "failure")
-            raise URLParseError(parsed, value)
+            raise URLParseError(parsed, value, ("href setter", "2"))
         assert not isinstance(parsed, ParseReturn)
         # step 3
         self._url = parsed
