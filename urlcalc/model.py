@@ -1,6 +1,7 @@
 """The result model: one JSON-ready description of what the URL Standard does with an input.
 
 The CLI, the JSON API and the web page all render these dicts; the README documents them.
+urlcalc.kinds lists the requests that reach these functions (``dispatch``).
 Every function takes plain strings (lone surrogates are converted as Web IDL's USVString does)
 and raises ``ModelError`` (a ValueError) for a bad request, e.g. an unknown encoding label.
 """
@@ -17,6 +18,7 @@ from urlcalc.engine import engine_info
 from urlcalc.errors import ValidationError
 from urlcalc.host import HostFailure, Report, domain_to_unicode, host_parse, host_serialize
 from urlcalc.infra import to_usv
+from urlcalc.limits import MAX_ANSWER_CHARS, MAX_OPS, ModelError
 from urlcalc.parser import STATE_NAMES, ParseFailure, ParseReturn, basic_url_parse
 from urlcalc.percent import (
     ENCODE_SETS,
@@ -35,18 +37,6 @@ from urlcalc.trace import (
 from urlcalc.urlencoded import parse_urlencoded_string, serialize_urlencoded
 
 MODEL_VERSION = 1
-MAX_OPS = 64
-#: The answer budget: about how many characters of JSON one answer may spend on what can repeat
-#: (validation errors, traces, each setter operation's records and getters before and after).
-#: Without it 64 searchParams.sort operations over a 64 KiB input answered 28 MB. Past it,
-#: validation-error lists are cut (``validation_errors_total`` keeps the count), traces keep fewer
-#: steps (``truncated``) and setter operations are summarised (``summarised``: their records,
-#: getters and trace are null; what changed, why and the errors are kept).
-MAX_ANSWER_CHARS = 4 * 1024 * 1024
-
-
-class ModelError(ValueError):
-    """A request the model cannot answer (not a URL failure: those are results)."""
 
 
 def _header(kind: str) -> dict[str, Any]:
@@ -427,94 +417,3 @@ def spec_model() -> dict[str, Any]:
                                 "document": a.document, "url": a.url}
                          for name, a in spec.algorithms().items()}
     return out
-
-
-MAX_INPUT_BYTES = 64 * 1024
-
-_STR = (str,)
-
-
-def _param(params: dict[str, Any], name: str, required: bool = False,
-           default: Any = None, types: tuple[type, ...] = _STR) -> Any:
-    if name not in params or params[name] is None:
-        if required:
-            raise ModelError(f"missing field {name!r}")
-        return default
-    value = params[name]
-    if not isinstance(value, types) or (bool not in types and isinstance(value, bool)
-                                        and int in types):
-        names = " or ".join(t.__name__ for t in types)
-        raise ModelError(f"field {name!r} must be {names}, not {type(value).__name__}")
-    if isinstance(value, str) and len(value.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
-        raise ModelError(f"field {name!r} is over the {MAX_INPUT_BYTES // 1024} KiB limit")
-    return value
-
-
-def _ops(params: dict[str, Any]) -> list[tuple[str, str]]:
-    ops = _param(params, "ops", required=True, types=(list,))
-    if len(ops) > MAX_OPS:
-        raise ModelError(f"too many operations: {len(ops)} (at most {MAX_OPS})")
-    out = []
-    for i, op in enumerate(ops):
-        if not (isinstance(op, list | tuple) and len(op) == 2
-                and all(isinstance(x, str) for x in op)):
-            raise ModelError(f"ops[{i}] must be a [setter, value] pair of strings")
-        if len(op[1].encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
-            raise ModelError(f"ops[{i}] value is over the {MAX_INPUT_BYTES // 1024} KiB limit")
-        out.append((op[0], op[1]))
-    return out
-
-
-def dispatch(kind: str, params: dict[str, Any]) -> dict[str, Any]:
-    """One entry point for the JSON API and the Pyodide worker: ``kind`` names the model
-    function, ``params`` its JSON arguments. Raises ModelError for a bad request."""
-    if not isinstance(params, dict):
-        raise ModelError("the request body must be a JSON object")
-    trace = _param(params, "trace", default=False, types=(bool,))
-    if kind == "parse":
-        max_errors = _param(params, "max_errors", types=(int,))
-        if max_errors is not None and max_errors < 0:
-            raise ModelError("field 'max_errors' must not be negative")
-        return parse_model(_param(params, "input", True), _param(params, "base"),
-                           _param(params, "encoding"), trace=trace, max_errors=max_errors)
-    if kind == "set":
-        return set_model(_param(params, "input", True), _ops(params), _param(params, "base"),
-                         trace=trace)
-    if kind == "host":
-        return host_model(_param(params, "input", True), trace=trace)
-    if kind == "urlencoded":
-        return urlencoded_model(_param(params, "input", True))
-    if kind == "percent":
-        return percent_model(_param(params, "input", True),
-                             _param(params, "encode_set", default="component percent-encode set"),
-                             _param(params, "encoding"))
-    if kind == "validate":
-        return validate_model(_param(params, "input", True), _param(params, "base"))
-    if kind == "compare":
-        from urlcalc.compare import compare_model
-
-        return compare_model(_param(params, "input", True), _param(params, "base"),
-                             errata=_param(params, "errata", default=False, types=(bool,)))
-    if kind == "implementations":
-        from urlcalc.implementations import implementations_model
-
-        return implementations_model(_param(params, "input", True), _param(params, "base"))
-    if kind == "random":
-        from urlcalc.compare import random_model
-
-        return random_model(_param(params, "edition"), _param(params, "seed", types=(int,)))
-    if kind == "version":
-        return version_model()
-    if kind == "spec":
-        return spec_model()
-    raise ModelError(f"unknown kind {kind!r}")
-
-
-def dispatch_json(kind: str, params_json: str) -> str:
-    """``dispatch`` for the worker: JSON in, JSON out; a bad request gives {"error": ...}."""
-    try:
-        params = json.loads(params_json)
-        # compact separators: a traced answer is about a tenth smaller, and parses faster
-        return json.dumps(dispatch(kind, params), ensure_ascii=False, separators=(",", ":"))
-    except (ModelError, ValueError) as e:
-        return json.dumps({"error": str(e)})

@@ -33,7 +33,7 @@ from liveserver import PageProbe
 # unbounded rendering (a cell per code point) would be over 60,000.
 DOM_CEILING = 16_000
 TYPED = "x/y"
-MODEL_LIMIT = 64 * 1024  # urlcalc.model.MAX_INPUT_BYTES
+MODEL_LIMIT = 64 * 1024  # urlcalc.limits.MAX_INPUT_BYTES
 UNDER = MODEL_LIMIT - 512  # bytes, UTF-8, with room for the prefix
 OVER = 100_000
 
