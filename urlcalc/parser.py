@@ -1102,14 +1102,16 @@ def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str
 # The opaque path state and the fragment state collect their code points in buffer and join them
 # to the record when the state ends (appending to a string one code point at a time would be
 # quadratic); the spec appends each one to the record at once and has no buffer there. The trace
-# reports the spec's view: an empty buffer, and the field growing at each of these steps.
-_APPENDING: dict[Callable[..., Any], tuple[str, tuple[str, ...]]] = {
-    opaque_path_state: ("path", ("3", "4")),
-    fragment_state: ("fragment", ("1",)),
+# reports the spec's view: an empty buffer, and the field growing at each step that reads any
+# code point but those that end the state (the opaque path state's steps 1-2 and EOF; the
+# fragment state's EOF).
+_APPENDING: dict[Callable[..., Any], tuple[str, frozenset[str]]] = {
+    opaque_path_state: ("path", frozenset(("?", "#", EOF))),
+    fragment_state: ("fragment", frozenset((EOF,))),
 }
 
 
-def _spec_changed(state: State, step: str | None, changed: tuple[str, ...]
+def _spec_changed(state: State, c: str, changed: tuple[str, ...]
                   ) -> tuple[tuple[str, ...], str | None]:
     """The fields a step changed in the spec's view, and the field its state appends to (see
     _APPENDING; None for other states): that field grows at every appending step and at no
@@ -1117,8 +1119,8 @@ def _spec_changed(state: State, step: str | None, changed: tuple[str, ...]
     appending = _APPENDING.get(state)
     if appending is None:
         return changed, None
-    field, steps = appending
-    if step in steps:
+    field, ending = appending
+    if c not in ending:
         return tuple(f for f in RECORD_FIELDS if f == field or f in changed), field
     return tuple(f for f in changed if f != field), field
 
@@ -1185,7 +1187,7 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
             finally:
                 drop()
                 errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
-                changed, _ = _spec_changed(state, step, _changed(before, _fields(p.url)))
+                changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
                 outline.append(OutlineEntry(
                     p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
                     errors, substeps.shortened, tuple(facts) if facts else ()))
@@ -1242,7 +1244,7 @@ def _run_traced(p: Parser) -> None:
             raise
         finally:
             p.observer = observer
-            changed, appended = _spec_changed(state, step, _changed(before, _fields(url)))
+            changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
             buffer = "".join(p.buffer)
             changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
                        for f in changed}
