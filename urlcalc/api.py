@@ -17,7 +17,6 @@ from urlcalc.infra import to_usv
 from urlcalc.parser import (
     STATE_NAMES,
     ParseFailure,
-    ParseReturn,
     State,
     api_url_parse,
     basic_url_parse,
@@ -28,6 +27,7 @@ from urlcalc.parser import (
     port_state,
     query_state,
     scheme_start_state,
+    state_override_parse,
 )
 from urlcalc.percent import USERINFO_SET, utf8_percent_encode
 from urlcalc.record import URLRecord
@@ -314,14 +314,13 @@ class URL:
         state override."""
         self._note(observer, setter, step, f"basic URL parse {input!r} with {STATE_NAMES[state]}"
                    " as state override")
-        result = basic_url_parse(input, url=self._url, state_override=state, observer=observer,
-                                 errors=errors)
+        result = state_override_parse(input, self._url, state, observer=observer, errors=errors)
         name = setter + " setter"
         if isinstance(result, ParseFailure):
             assert result.cause is not None
             algorithm, at = result.cause
             return SetterStop(name, step, algorithm, at, True, result.reason)
-        if isinstance(result, ParseReturn) and result.ignored:
+        if result is not None and result.ignored:
             return SetterStop(name, step, result.state, result.step, False, result.note)
         return None
 
@@ -335,7 +334,6 @@ class URL:
             self._note(observer, "href", "2", "parsedURL is failure: throw a TypeError",
                        "failure")
             raise URLParseError(parsed, value, ("href setter", "2"))
-        assert not isinstance(parsed, ParseReturn)
         # step 3
         self._url = parsed
         # step 4-6

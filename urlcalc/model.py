@@ -19,7 +19,7 @@ from urlcalc.errors import ValidationError
 from urlcalc.host import HostFailure, Report, domain_to_unicode, host_parse, host_serialize
 from urlcalc.infra import to_usv
 from urlcalc.limits import MAX_ANSWER_CHARS, MAX_OPS, ModelError
-from urlcalc.parser import STATE_NAMES, ParseFailure, ParseReturn, basic_url_parse
+from urlcalc.parser import STATE_NAMES, ParseFailure, basic_url_parse
 from urlcalc.percent import (
     ENCODE_SETS,
     percent_decode,
@@ -156,7 +156,6 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
                         "record": None, "base_record": None, "getters": None, "origin": None,
                         "validation_errors": [], "valid": None, "trace": None, "spans": []})
             return out
-        assert not isinstance(parsed_base, ParseReturn)
         base_record = parsed_base
     errors: list[ValidationError] = []
     # Without a trace asked for, keep no step: the recorder's outline alone gives the spans and
@@ -164,7 +163,6 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
     budget = _Budget()
     recorder = budget.recorder(max_steps if trace else 0)
     result = basic_url_parse(input, base_record, enc, observer=recorder, errors=errors)
-    assert not isinstance(result, ParseReturn)
     budget.take_trace(recorder)
     out["base_record"] = record_json(base_record) if base_record is not None else None
     out["validation_errors"] = budget.errors(errors, max_errors)

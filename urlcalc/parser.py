@@ -961,19 +961,49 @@ def basic_url_parse(
     input: str,
     base: URLRecord | None = None,
     encoding: str = "UTF-8",
-    url: URLRecord | None = None,
-    state_override: State | None = None,
+    *,
     observer: Observer | None = None,
     errors: list[ValidationError] | None = None,
     _fast: bool = True,
-) -> URLRecord | ParseFailure | ParseReturn:
-    """url.bs: basic URL parser.
+) -> URLRecord | ParseFailure:
+    """url.bs: basic URL parser, with no url and no state override given (the URL constructor,
+    the href setter, the parse of a base): the new URL record, or a ``ParseFailure`` (failure,
+    carrying the validation error that caused it). Validation errors are appended to
+    ``errors`` when given. ``_fast=False`` turns off the fast path (urlcalc.fastpath), for tests
+    and benchmarks."""
+    result = _basic_url_parse(input, base, encoding, None, None, observer, errors, _fast)
+    assert not isinstance(result, ParseReturn)  # only a state override returns early
+    return result
 
-    ``_fast=False`` turns off the fast path (urlcalc.fastpath), for tests and benchmarks.
-    Returns the URL record, a ``ParseFailure`` (failure, carrying the validation error that caused
-    it), or a ``ParseReturn`` when a state override made it return early. Validation errors are
-    appended to ``errors`` when given.
-    """
+
+def state_override_parse(
+    input: str,
+    url: URLRecord,
+    state_override: State,
+    *,
+    observer: Observer | None = None,
+    errors: list[ValidationError] | None = None,
+) -> ParseFailure | ParseReturn | None:
+    """url.bs: basic URL parser with url and state override given (the setters): changes
+    ``url`` in place; a ``ParseReturn`` when a state override made it return before the end of
+    input (``ignored``: the URL is unchanged), a ``ParseFailure``, or None when it ran to the
+    end."""
+    result = _basic_url_parse(input, None, "UTF-8", url, state_override, observer, errors,
+                              False)
+    return None if isinstance(result, URLRecord) else result
+
+
+def _basic_url_parse(
+    input: str,
+    base: URLRecord | None,
+    encoding: str,
+    url: URLRecord | None,
+    state_override: State | None,
+    observer: Observer | None,
+    errors: list[ValidationError] | None,
+    _fast: bool,
+) -> URLRecord | ParseFailure | ParseReturn:
+    """url.bs: basic URL parser (both entry points above)."""
     if url is None and observer is None and encoding == "UTF-8" and _fast:
         # urlcalc.fastpath: the same record for inputs that need no state machine quirks
         fast = fast_parse(input, base)
@@ -1303,7 +1333,6 @@ def url_parse(input: str, base: URLRecord | None = None, encoding: str = "UTF-8"
               errors: list[ValidationError] | None = None) -> URLRecord | ParseFailure:
     # step 1-2
     url = basic_url_parse(input, base, encoding, observer=observer, errors=errors)
-    assert not isinstance(url, ParseReturn)
     # step 3-5: urlcalc has no blob URL store, so a blob URL's blob URL entry stays null.
     return url
 
@@ -1316,8 +1345,5 @@ def api_url_parse(url: str, base: str | None = None, observer: Observer | None =
         b = basic_url_parse(base)
         if isinstance(b, ParseFailure):
             return b
-        assert not isinstance(b, ParseReturn)
         parsed_base = b
-    result = basic_url_parse(url, parsed_base, observer=observer, errors=errors)
-    assert not isinstance(result, ParseReturn)
-    return result
+    return basic_url_parse(url, parsed_base, observer=observer, errors=errors)
