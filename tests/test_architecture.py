@@ -15,9 +15,12 @@ import ast
 import itertools
 import re
 from pathlib import Path
+from typing import Any, get_args, get_type_hints
 
 from urlcalc import kinds, server, spec
 from urlcalc.openapi import openapi_document
+from urlcalc.outline import Fact, OutlineEntry
+from urlcalc.trace import Step, StepDetails, TraceRecorder
 
 PACKAGE = Path(__file__).resolve().parent.parent / "urlcalc"
 STEP = re.compile(r"^[0-9]+(\.[0-9]+)*$")
@@ -178,3 +181,18 @@ def test_one_table_of_request_kinds() -> None:
         schema = body["content"]["application/json"]["schema"]
         assert set(schema.get("properties", {})) == {p.name for p in kind.params}
         assert set(schema.get("required", [])) == {p.name for p in kind.params if p.required}
+
+
+def _mentions_any(hint: object) -> bool:
+    if hint is Any:
+        return True
+    return any(_mentions_any(arg) for arg in get_args(hint))
+
+
+def test_trace_and_outline_types_have_no_any() -> None:
+    for cls in (Step, StepDetails, OutlineEntry, Fact):
+        hints = get_type_hints(cls)
+        assert hints, cls
+        assert [name for name, hint in hints.items() if _mentions_any(hint)] == [], cls
+    assert get_type_hints(TraceRecorder.__call__)["step"] is Step
+    assert _mentions_any(dict[str, list[Any]])  # the check sees an Any inside

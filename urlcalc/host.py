@@ -7,13 +7,13 @@ in the host input (None when unknown); steps go to the optional ``observer``.
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from typing import Protocol, Unpack
 
 from urlcalc import spec, uts46
 from urlcalc.infra import is_url_code_point
 from urlcalc.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.record import Host
-from urlcalc.trace import Observer, counts_only
+from urlcalc.trace import Observer, StepDetails, counts_only
 
 
 class HostFailure(Exception):
@@ -86,11 +86,12 @@ ALGORITHM_OF_PARSER = {
 }
 
 
-def _emit(observer: Observer | None, parser: str, step: str, note: str, **extra: object) -> None:
+def _emit(observer: Observer | None, parser: str, step: str, note: str, depth: int = 1,
+          **extra: Unpack[StepDetails]) -> None:
     if observer is not None:
         algorithm = ALGORITHM_OF_PARSER[parser]
         observer({"parser": parser, "algorithm": algorithm, "state": algorithm, "step": step,
-                  "note": note, "depth": 1, **extra})
+                  "note": note, "depth": depth, **extra})
 
 
 # url.bs: host parsing, the host parser
@@ -165,14 +166,14 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
     return ascii_domain
 
 
-def _strict_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[str]]:
+def _strict_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
     return uts46.to_ascii(domain, check_hyphens=True, check_bidi=True, check_joiners=True,
                           use_std3_ascii_rules=True, transitional_processing=False,
                           verify_dns_length=True, ignore_invalid_punycode=False,
                           observer=observer)
 
 
-def _relaxed_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[str]]:
+def _relaxed_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
     return uts46.to_ascii(domain, check_hyphens=False, check_bidi=True, check_joiners=True,
                           use_std3_ascii_rules=False, transitional_processing=False,
                           verify_dns_length=False, ignore_invalid_punycode=False,
@@ -200,7 +201,7 @@ class _Stage:
                        "details": details, "depth": 2})
 
 
-def _uts46_observer(observer: Observer | None, mode: str) -> uts46.Observer:
+def _uts46_observer(observer: Observer | None, mode: str) -> uts46.StageObserver:
     return None if observer is None else _Stage(observer, mode)
 
 

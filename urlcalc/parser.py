@@ -1084,7 +1084,7 @@ def _preprocessing(observer: Observer, step: str, note: str, input: str | None,
                     "depth": 0}
     if input is not None:
         record["input"] = input
-    if error is not None:
+    if error is not None and error.index is not None:
         record["index"] = error.index
     observer(record)
 
