@@ -402,6 +402,7 @@ def version_model() -> dict[str, Any]:
     out["operations"] = list(OPERATIONS)
     out["getters"] = list(GETTERS)
     out["spec"] = spec.source()
+    out["wpt"] = spec.wpt_revision()
     return out
 
 

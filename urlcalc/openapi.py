@@ -330,7 +330,7 @@ def _schemas() -> dict[str, Schema]:
             "rows": {"type": "array"}, "differing": STR_LIST, "not_available": STR_LIST}),
         "VersionResult": _result("version", {"states": STR_LIST,
                                              "operations": STR_LIST, "getters": STR_LIST},
-                                 {"spec": {"type": "object"}}),
+                                 {"spec": {"type": "object"}, "wpt": {"type": "object"}}),
         "SpecResult": _result("spec", {"source": {"type": "object"},
                                        "algorithms": {"type": "object"}}),
     }

@@ -89,6 +89,16 @@ def source() -> dict[str, str]:
 
 
 @cache
+def wpt_revision() -> dict[str, Any]:
+    """Which web-platform-tests URL data urlcalc is tested against (urlcalc/data/
+    wpt_revision.json: where from, and each file's sha256; tests/test_wpt.py checks the hashes
+    against tests/data/wpt)."""
+    text = resources.files("urlcalc").joinpath("data/wpt_revision.json").read_text("utf-8")
+    revision: dict[str, Any] = json.loads(text)
+    return revision
+
+
+@cache
 def algorithms() -> dict[str, Algorithm]:
     out = {name: Algorithm(name, a["anchor"], a["intro"], a["steps"], "url.bs", SPEC_URL)
            for name, a in _data()["algorithms"].items()}
