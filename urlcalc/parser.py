@@ -6,14 +6,14 @@ the number of the spec step that applied; it reports validation errors with ``p.
 the parse by raising ``ParseFailure`` ("return failure") or ``ParseReturn`` ("return").
 
 The state machine runs in one of two loops: ``_run`` (no observer: nothing is built for the
-trace) and ``_run_traced`` (each step reported with pointer, c, buffer, flags, errors and the
-record fields it changed).
+trace) and ``_run_observed`` (each step reported with pointer, c, buffer, flags, errors and the
+record fields it changed, or counted once a bounded observer is full).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from urlcalc import host as hostmod
 from urlcalc import spec
@@ -1061,7 +1061,7 @@ def _basic_url_parse(
         if observer is None:
             _run(p)
         else:
-            _run_traced(p)
+            _run_observed(p)
     except ParseFailure as failure:
         if errors is not None:
             errors.extend(p.errors)
@@ -1173,158 +1173,174 @@ class _DroppedSubsteps:
         self.drop()
 
 
-def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntry] | None) -> None:
-    """url.bs: basic URL parser, step 10, once the observer (a full TraceRecorder) keeps no more
-    steps: each step is counted with ``drop`` instead of being described (describing it costs
-    time in the length of the buffer and path, which would make long inputs quadratic). Host and
-    path substeps still go to the observer, which counts them. With an ``outline``, each step
-    still adds its outline entry (constant time: see ``_fields``)."""
-    p.live = False
+class _StepRecorder(Protocol):
+    """How ``_run_observed`` reports one state-machine step: ``start`` before the state runs
+    (where its substeps go), ``finish`` after it, however it ended (``stop``: the failure or
+    early return it raised)."""
+
+    def start(self, p: Parser) -> None: ...
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None: ...
+
+
+class _Described:
+    """Every step described to the observer (pointer, c, buffer, flags, errors, the fields it
+    changed), after the host parser's and path shortening's substeps it ran: they compute what
+    the step then does with their result."""
+
+    __slots__ = ("facts", "observer", "outline", "substeps")
+
+    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.observer = observer
+        self.outline = outline
+        self.facts = facts
+        self.substeps: list[Step] = []
+
+    def start(self, p: Parser) -> None:
+        self.substeps = []
+        p.observer = self.substeps.append
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None:
+        observer = self.observer
+        p.observer = observer
+        url = p.url
+        changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
+        buffer = "".join(p.buffer)
+        changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
+                   for f in changed}
+        if appended is not None:  # the spec's view: no buffer in this state
+            buffer = ""
+        name = STATE_NAMES[state]
+        index = p.index(pointer)
+        raised = p.errors[n_errors:]
+        record: Step = {
+            "parser": "url",
+            "algorithm": name,
+            "state": name,
+            "anchor": STATE_ANCHORS[name],
+            "step": step,
+            "pointer": pointer,
+            "index": index,
+            "c": c if c != EOF else None,
+            "buffer": buffer,
+            "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
+                      "password_token_seen": p.password_token_seen},
+            "errors": [e.name for e in raised],
+            "changes": changes,
+            "next_state": STATE_NAMES[p.state],
+            "depth": 0,
+        }
+        if isinstance(stop, ParseFailure):
+            record["outcome"] = "failure"
+            if stop.reason:
+                record["note"] = stop.reason
+            if stop.cause is not None and stop.cause != (name, step):
+                record["cause"] = {"algorithm": stop.cause[0], "step": stop.cause[1]}
+        elif stop is not None:
+            record["outcome"] = "return"
+            if stop.note:
+                record["note"] = stop.note
+        elif step is None:
+            record["note"] = no_step_applies(name, record["c"])
+        for s in self.substeps:
+            observer(s)
+        observer(record)
+        if self.outline is not None:
+            shortened = sum(1 for s in self.substeps if s.get("parser") == "shorten"
+                            and s.get("removed") is not None)
+            self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
+                                             tuple(raised), shortened, _take(self.facts)))
+
+
+class _Counted:
+    """Once the observer (a full TraceRecorder) keeps no more steps: each step is counted with
+    ``drop`` instead of being described (describing it costs time in the length of the buffer
+    and path, which would make long inputs quadratic); its substeps are counted too, and the
+    outline still gets the step in brief (constant time: see ``_fields``)."""
+
+    __slots__ = ("drop", "facts", "outline", "substeps")
+
+    def __init__(self, drop: Callable[[], None], outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.drop = drop
+        self.outline = outline
+        self.facts = facts
+        self.substeps = _DroppedSubsteps(drop)
+
+    def start(self, p: Parser) -> None:
+        self.substeps.shortened = 0
+        p.observer = self.substeps
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None:
+        self.drop()
+        if self.outline is not None:
+            errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
+            changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
+            self.outline.append(OutlineEntry(
+                p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
+                errors, self.substeps.shortened, _take(self.facts)))
+
+
+def _take(facts: list[Fact]) -> tuple[Fact, ...]:
+    """The facts the step established, leaving the list empty for the next step."""
+    if not facts:
+        return ()
+    out = tuple(facts)
+    facts.clear()
+    return out
+
+
+def _run_observed(p: Parser) -> None:
+    """url.bs: basic URL parser, step 10, with an observer: each step is described to it, or,
+    once a bounded observer (TraceRecorder) says it is full, counted (see _Described and
+    _Counted). An observer with an ``outline`` also gets every step in brief, with the facts
+    the state functions recorded (urlcalc.outline)."""
+    observer = p.observer
+    assert observer is not None
+    is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
+    drop: Callable[[], None] | None = getattr(observer, "drop", None)
+    outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
+    facts: list[Fact] = []
+    if outline is not None:
+        p.facts = facts
+    recorder: _StepRecorder = _Described(observer, outline, facts)
+    described = True
     input = p.input
     n = len(input)
-    if outline is None:
-        while True:
-            pointer = p.pointer
-            try:
-                p.state(p, input[pointer] if pointer < n else EOF)
-            finally:
-                drop()
-            if p.pointer >= n:
-                return
-            p.pointer += 1
-    observer = p.observer
-    substeps = _DroppedSubsteps(drop)
-    p.observer = substeps
-    facts: list[Fact] = []
-    p.facts = facts
     try:
         while True:
+            if described and is_full is not None and drop is not None and is_full():
+                recorder = _Counted(drop, outline, facts)
+                described = p.live = False
             pointer = p.pointer
             c = input[pointer] if pointer < n else EOF
             state = p.state
             before = _fields(p.url)
             n_errors = len(p.errors)
-            substeps.shortened = 0
+            recorder.start(p)
             step: str | None = None
+            stop: ParseFailure | ParseReturn | None = None
             try:
                 step = state(p, c)
-            except ParseFailure as e:
+            except (ParseFailure, ParseReturn) as e:
                 step = e.step
-                raise
-            except ParseReturn as e:
-                step = e.step
+                stop = e
                 raise
             finally:
-                drop()
-                errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
-                changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
-                outline.append(OutlineEntry(
-                    p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
-                    errors, substeps.shortened, tuple(facts) if facts else ()))
-                facts.clear()
+                recorder.finish(p, pointer, c, state, step, before, n_errors, stop)
             if p.pointer >= n:
                 return
             p.pointer += 1
     finally:
         p.observer = observer
         p.facts = None
-
-
-def _run_traced(p: Parser) -> None:
-    """url.bs: basic URL parser, step 10, reporting every step to the observer."""
-    observer = p.observer
-    assert observer is not None
-    # A bounded observer (TraceRecorder) says when it is full and how to count a dropped step,
-    # and may hold an outline (every step, kept or dropped, in brief: see urlcalc.trace).
-    is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
-    drop: Callable[[], None] | None = getattr(observer, "drop", None)
-    outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
-    input = p.input
-    n = len(input)
-    facts: list[Fact] = []
-    if outline is not None:
-        p.facts = facts
-    while True:
-        if is_full is not None and drop is not None and is_full():
-            _run_dropping(p, drop, outline)
-            return
-        pointer = p.pointer
-        c = input[pointer] if pointer < n else EOF
-        state = p.state
-        url = p.url
-        before = _fields(url)
-        n_errors = len(p.errors)
-        substeps: list[Step] = []
-        p.observer = substeps.append
-        outcome = None
-        step: str | None = None
-        failure: ParseFailure | None = None
-        try:
-            step = state(p, c)
-        except ParseFailure as e:
-            outcome = "failure"
-            step = e.step
-            reason = e.reason
-            failure = e
-            raise
-        except ParseReturn as e:
-            outcome = "return"
-            step = e.step
-            reason = e.note
-            raise
-        finally:
-            p.observer = observer
-            changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
-            buffer = "".join(p.buffer)
-            changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
-                       for f in changed}
-            if appended is not None:  # the spec's view: no buffer in this state
-                buffer = ""
-            name = STATE_NAMES[state]
-            index = p.index(pointer)
-            raised = p.errors[n_errors:]
-            errors = [e.name for e in raised]
-            record: Step = {
-                "parser": "url",
-                "algorithm": name,
-                "state": name,
-                "anchor": STATE_ANCHORS[name],
-                "step": step,
-                "pointer": pointer,
-                "index": index,
-                "c": c if c != EOF else None,
-                "buffer": buffer,
-                "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
-                          "password_token_seen": p.password_token_seen},
-                "errors": errors,
-                "changes": changes,
-                "next_state": STATE_NAMES[p.state],
-                "depth": 0,
-            }
-            if outcome is not None:
-                record["outcome"] = outcome
-                if reason:
-                    record["note"] = reason
-                if failure is not None and failure.cause is not None and \
-                        failure.cause != (name, step):
-                    record["cause"] = {"algorithm": failure.cause[0], "step": failure.cause[1]}
-            elif step is None:
-                record["note"] = no_step_applies(name, record["c"])
-            # The host parser's and path shortening's sub-steps come first: they compute what
-            # this step then does with their result.
-            for s in substeps:
-                observer(s)
-            observer(record)
-            if outline is not None:
-                shortened = sum(1 for s in substeps if s.get("parser") == "shorten"
-                                and s.get("removed") is not None)
-                outline.append(OutlineEntry(index, name, record["c"], step, changed,
-                                            tuple(raised), shortened,
-                                            tuple(facts) if facts else ()))
-                facts.clear()
-        if p.pointer >= n:
-            return
-        p.pointer += 1
 
 
 # url.bs: URL parsing, the URL parser
