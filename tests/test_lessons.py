@@ -24,13 +24,13 @@ STEP_KEYS = {"input", "base", "view", "step", "note", "ops", "enc", "href"}
 def js_list(path: Path, name: str) -> list[str]:
     """A `const NAME = ["a", "b", ...]` list of strings from a page module (one source)."""
     text = path.read_text(encoding="utf-8")
-    m = re.search(rf"(?:const|let) {name} = \[(.*?)\];", text, re.S)
+    m = re.search(rf"(?:const|let) {name} = (?:Object\.freeze\()?\[(.*?)\]\)?;", text, re.S)
     assert m, f"{name} not found in {path}"
     return re.findall(r'"([^"]+)"', m.group(1))
 
 
-VIEWS = [v for v in js_list(REPO / "web/js/app.js", "VIEWS") if v != "lessons"]
-OPERATIONS = js_list(REPO / "web/js/views/setters.js", "OPERATIONS")
+VIEWS = [v for v in js_list(REPO / "web/js/views/view-names.js", "VIEWS") if v != "lessons"]
+OPERATIONS = list(model.OPERATIONS)  # what the page offers too (web/js/facts.js, from it)
 EXAMPLES = js_list(REPO / "web/js/views/lessons.js", "EXAMPLE_LESSONS")
 
 
