@@ -32,7 +32,7 @@ from urlcalc.implementations.node_adapter import NODE, WHATWG_URL, NodeHelper, s
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
 from urlcalc.implementations.yarl_adapter import YARL
-from urlcalc.model import ModelError
+from urlcalc.limits import ModelError
 from urlcalc.server import create_app
 
 REPO = Path(__file__).resolve().parent.parent

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from urlcalc import model
+from urlcalc.kinds import dispatch
 
 REPO = Path(__file__).resolve().parent.parent
 LESSONS = REPO / "web" / "js" / "lessons"
@@ -47,9 +48,9 @@ def answer(step: dict[str, Any]) -> dict[str, Any]:
         params["encoding"] = step["enc"]
     if step.get("ops"):
         params["ops"] = step["ops"]
-        return model.dispatch("set", params)
+        return dispatch("set", params)
     params["trace"] = True
-    return model.dispatch("parse", params)
+    return dispatch("parse", params)
 
 
 def test_the_page_lists_every_example_lesson_file() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from required import missing
 
-from urlcalc import api, model, site, webfacts
+from urlcalc import api, limits, model, site, webfacts
 
 REPO = Path(__file__).resolve().parent.parent
 WEB_JS = REPO / "web" / "js"
@@ -39,7 +39,7 @@ def test_the_facts_are_the_package_values() -> None:
     facts = {name: value for name, value, _ in webfacts.facts()}
     assert facts["GETTERS"] == list(api.GETTERS)
     assert facts["OPERATIONS"] == list(model.OPERATIONS)
-    assert facts["MAX_INPUT_BYTES"] == model.MAX_INPUT_BYTES == 65536
+    assert facts["MAX_INPUT_BYTES"] == limits.MAX_INPUT_BYTES == 65536
     assert 'export const MAX_INPUT_BYTES = 65536;' in text
     assert 'export const GETTERS = Object.freeze([\n  "href",\n  "origin",' in text
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from urlcalc import model, spec
-from urlcalc.model import ModelError
+from urlcalc.limits import ModelError
 from urlcalc.site import PublicURLError
 
 

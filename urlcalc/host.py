@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from urlcalc import uts46
+from urlcalc import spec, uts46
 from urlcalc.infra import is_url_code_point
 from urlcalc.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.record import Host
@@ -180,12 +180,7 @@ def _relaxed_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[
 
 
 # The UTS #46 stages urlcalc.uts46 reports, in UTS #46's order, and what each cites.
-UTS46_STAGES: dict[str, tuple[str, str]] = {
-    "map": ("UTS #46 Processing", "1"), "normalize": ("UTS #46 Processing", "2"),
-    "break": ("UTS #46 Processing", "3"), "convert": ("UTS #46 Processing", "4"),
-    "validate": ("UTS #46 Processing", "4"), "encode": ("UTS #46 ToASCII", "3"),
-    "verify-dns-length": ("UTS #46 ToASCII", "4"),
-}
+UTS46_STAGES = spec.UTS46_STAGES
 
 
 class _Stage:

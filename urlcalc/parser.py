@@ -28,6 +28,7 @@ from urlcalc.infra import (
     ASCII_URL_CODE_POINTS,
     is_url_code_point,
 )
+from urlcalc.outline import Fact, FactKind, OutlineEntry
 from urlcalc.percent import (
     C0_CONTROL_SET,
     FRAGMENT_SET,
@@ -49,7 +50,7 @@ from urlcalc.record import (
     is_windows_drive_letter,
     starts_with_windows_drive_letter,
 )
-from urlcalc.trace import Observer, OutlineEntry, Step
+from urlcalc.trace import Observer, Step
 
 EOF = ""
 
@@ -135,6 +136,7 @@ class Parser:
         "buffer",
         "encoding",
         "errors",
+        "facts",
         "index_map",
         "input",
         "inside_brackets",
@@ -174,6 +176,10 @@ class Parser:
         self.username_parts: list[str] = []
         self.password_parts: list[str] = []
         self.live = observer is not None
+        # While an outline is recorded (urlcalc.outline), the facts the current step established:
+        # None otherwise, so the untraced parser only tests for None at the branches that
+        # record one.
+        self.facts: list[Fact] | None = None
 
     def index(self, pointer: int) -> int:
         """The code-point index in the original input of a pointer into the processed input."""
@@ -209,6 +215,12 @@ class Parser:
     def returns(self, step: str, note: str, ignored: bool = False) -> ParseReturn:
         """The current state's ``step`` returns (with a state override)."""
         return ParseReturn(step, note, ignored, STATE_NAMES[self.state])
+
+    def fact(self, kind: FactKind, step: str, *fields: str) -> None:
+        """The current state's ``step`` established ``kind`` (for ``fields``): kept while an
+        outline is recorded."""
+        if self.facts is not None:
+            self.facts.append(Fact(kind, step, fields))
 
     def remaining_starts_with(self, s: str) -> bool:
         return self.input.startswith(s, self.pointer + 1)
@@ -279,7 +291,10 @@ def shorten_path(url: URLRecord, observer: Observer | None = None) -> None:
 
 def scheme_start_state(p: Parser, c: str) -> str:
     if c in ASCII_ALPHA:
-        p.buffer.append(c.lower())
+        lower = c.lower()
+        if lower != c:
+            p.fact(FactKind.SCHEME_LOWERCASED, "1", "scheme")
+        p.buffer.append(lower)
         p.state = scheme_state
         return "1"
     if p.state_override is None:
@@ -291,7 +306,10 @@ def scheme_start_state(p: Parser, c: str) -> str:
 
 def scheme_state(p: Parser, c: str) -> str:
     if c in _SCHEME_CODE_POINTS:
-        p.buffer.append(c.lower())
+        lower = c.lower()
+        if lower != c:
+            p.fact(FactKind.SCHEME_LOWERCASED, "1", "scheme")
+        p.buffer.append(lower)
         return "1"
     url = p.url
     if c == ":":
@@ -353,6 +371,7 @@ def no_scheme_state(p: Parser, c: str) -> str:
         url.path = base.path
         url.query = base.query
         url.fragment = ""
+        p.fact(FactKind.FROM_BASE, "2", "scheme", "path", "query")
         p.state = fragment_state
         return "2"
     if base.scheme != "file":
@@ -390,6 +409,7 @@ def relative_state(p: Parser, c: str) -> str:
     url = p.url
     # step 2
     url.scheme = base.scheme
+    p.fact(FactKind.FROM_BASE, "2", "scheme")
     # step 3
     if c == "/":
         p.state = relative_slash_state
@@ -406,9 +426,11 @@ def relative_state(p: Parser, c: str) -> str:
     url.port = base.port
     url.path = list(base.path)
     url.query = base.query
+    p.fact(FactKind.FROM_BASE, "5.1", "username", "password", "host", "port", "path", "query")
     # step 5.2
     if c == "?":
         url.query = ""
+        p.fact(FactKind.FROM_INPUT, "5.2", "query")
         p.state = query_state
         return "5.2"
     # step 5.3
@@ -442,6 +464,7 @@ def relative_slash_state(p: Parser, c: str) -> str:
     url.password = base.password
     url.host = base.host
     url.port = base.port
+    p.fact(FactKind.FROM_BASE, "3", "username", "password", "host", "port")
     p.state = path_state
     p.pointer -= 1
     return "3"
@@ -474,6 +497,8 @@ def authority_state(p: Parser, c: str) -> str:
         p.error("invalid-credentials", "1.1")
         if p.at_sign_seen:
             p.buffer.insert(0, "%40")
+            p.fact(FactKind.USERINFO_AT_ENCODED, "1.2",
+                   "password" if p.password_token_seen else "username")
         p.at_sign_seen = True
         # step 1.4: for each code point of buffer, the first ":" (if no password token was seen)
         # switches to the password; everything else is percent-encoded with the userinfo set.
@@ -485,9 +510,15 @@ def authority_state(p: Parser, c: str) -> str:
             user, sep, password = buffer.partition(":")
             p.password_token_seen = sep == ":"
         if user:
-            p.username_parts.append(utf8_percent_encode(user, USERINFO_SET))
+            encoded = utf8_percent_encode(user, USERINFO_SET)
+            if encoded != user:
+                p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "username")
+            p.username_parts.append(encoded)
         if password:
-            p.password_parts.append(utf8_percent_encode(password, USERINFO_SET))
+            encoded = utf8_percent_encode(password, USERINFO_SET)
+            if encoded != password:
+                p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "password")
+            p.password_parts.append(encoded)
         if p.live:
             _join_userinfo(p)
         # step 1.5
@@ -536,6 +567,7 @@ def host_state(p: Parser, c: str) -> str:
                                   "not allowed")
         host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer), "2.4")
         url.host = host
+        p.fact(FactKind.HOST_PARSED, "2.3", "host")
         p.buffer = []
         p.state = port_state
         return "2"
@@ -550,6 +582,7 @@ def host_state(p: Parser, c: str) -> str:
             raise p.fail_silently("3.2", "the host cannot be emptied while the URL includes "
                                   "credentials or has a port")
         url.host = p.host_parse("".join(p.buffer), start, "3.4")
+        p.fact(FactKind.HOST_PARSED, "3.3", "host")
         p.buffer = []
         p.state = path_start_state
         if p.state_override is not None:
@@ -585,7 +618,11 @@ def port_state(p: Parser, c: str) -> str:
             if len(digits) > 5 or (digits and int(digits) > 65535):
                 raise p.fail("port-out-of-range", "2.1.2")
             port = int(digits) if digits else 0
+            if p.facts is not None and len(p.buffer) > 1 and p.buffer[0] == "0":
+                p.fact(FactKind.PORT_LEADING_ZEROS, "2.1.1", "port")
             url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
+            if url.port is None:
+                p.fact(FactKind.PORT_DEFAULT_NULL, "2.1.3", "port")
             p.buffer = []
             if p.state_override is not None:
                 raise p.returns("2.1.5", "the port is set")
@@ -602,6 +639,9 @@ def port_state(p: Parser, c: str) -> str:
 def file_state(p: Parser, c: str) -> str:
     url = p.url
     # step 1-2
+    if url.scheme != "file":
+        # reached from the no scheme state (step 4): the scheme is file because base's is
+        p.fact(FactKind.FROM_BASE, "1", "scheme")
     url.scheme = "file"
     url.host = ""
     # step 3
@@ -616,8 +656,10 @@ def file_state(p: Parser, c: str) -> str:
         url.host = base.host
         url.path = list(base.path)
         url.query = base.query
+        p.fact(FactKind.FROM_BASE, "4.1", "host", "path", "query")
         if c == "?":
             url.query = ""
+            p.fact(FactKind.FROM_INPUT, "4.2", "query")
             p.state = query_state
             return "4.2"
         if c == "#":
@@ -653,11 +695,13 @@ def file_slash_state(p: Parser, c: str) -> str:
     base = p.base
     if base is not None and base.scheme == "file":
         url.host = base.host
+        p.fact(FactKind.FROM_BASE, "2.1.1", "host")
         if (not starts_with_windows_drive_letter(p.input, p.pointer)
                 and isinstance(base.path, list) and base.path
                 and is_normalized_windows_drive_letter(base.path[0])):
             assert isinstance(url.path, list)
             url.path.append(base.path[0])
+            p.fact(FactKind.FROM_BASE, "2.1.2", "path")
     p.state = path_state
     p.pointer -= 1
     return "2"
@@ -686,7 +730,9 @@ def file_host_state(p: Parser, c: str) -> str:
         host = p.host_parse(buffer, start, "1.3.2")
         if host == "localhost":
             host = ""
+            p.fact(FactKind.LOCALHOST_EMPTY, "1.3.3", "host")
         url.host = host
+        p.fact(FactKind.HOST_PARSED, "1.3.1", "host")
         if p.state_override is not None:
             raise p.returns("1.3.5", "the host is set")
         p.buffer = []
@@ -706,6 +752,8 @@ def path_start_state(p: Parser, c: str) -> str | None:
         p.state = path_state
         if c not in ("/", "\\"):
             p.pointer -= 1
+            if p.state_override is None:  # c is ?, # or EOF: the path state appends ""
+                p.fact(FactKind.SPECIAL_EMPTY_PATH, "1.3", "path")
         return "1"
     # step 2
     if p.state_override is None and c == "?":
@@ -755,12 +803,16 @@ def path_state(p: Parser, c: str) -> str:
         elif is_single_dot(buffer):
             if not slash:
                 path.append("")
+                p.fact(FactKind.SINGLE_DOT_EMPTY_SEGMENT, "1.3", "path")
                 step = "1.3"
             else:
+                p.fact(FactKind.SINGLE_DOT_DROPPED, "1.5", "path")
                 step = "1.5"
         # step 1.4
         else:
             if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                if buffer[1] != ":":
+                    p.fact(FactKind.DRIVE_LETTER_NORMALIZED, "1.4.1", "path")
                 buffer = buffer[0] + ":"
             path.append(buffer)
             step = "1.4"
@@ -778,7 +830,10 @@ def path_state(p: Parser, c: str) -> str:
     if c not in _PATH_SAFE:
         p.check_url_unit(c, ("2.1", "2.2"))
         # step 2.3
-        p.buffer.append(utf8_percent_encode(c, PATH_SET))
+        encoded = utf8_percent_encode(c, PATH_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.PATH_ENCODED, "2.3", "path")
+        p.buffer.append(encoded)
     else:
         p.buffer.append(c)
     return "2"
@@ -807,13 +862,19 @@ def opaque_path_state(p: Parser, c: str) -> str | None:
     # step 3
     if c == " ":
         p.error("invalid-URL-unit", "3.1")
-        nxt = p.input[p.pointer + 1:p.pointer + 2]
-        p.buffer.append("%20" if nxt in ("?", "#") else " ")
+        if p.input[p.pointer + 1:p.pointer + 2] in ("?", "#"):
+            p.fact(FactKind.OPAQUE_PATH_SPACE_ENCODED, "3.2", "path")
+            p.buffer.append("%20")
+        else:
+            p.buffer.append(" ")
         return "3"
     # step 4
     if c not in _C0_SAFE:
         p.check_url_unit(c, ("4.1", "4.2"))
-        p.buffer.append(utf8_percent_encode(c, C0_CONTROL_SET))
+        encoded = utf8_percent_encode(c, C0_CONTROL_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.OPAQUE_PATH_ENCODED, "4.3", "path")
+        p.buffer.append(encoded)
     else:
         p.buffer.append(c)
     return "4"
@@ -828,7 +889,10 @@ def query_state(p: Parser, c: str) -> str:
     # step 2
     if (p.state_override is None and c == "#") or c == EOF:
         encode_set = SPECIAL_QUERY_SET if url.scheme in SPECIAL_SCHEMES else QUERY_SET
-        encoded = percent_encode_after_encoding(p.encoding, "".join(p.buffer), encode_set)
+        buffer = "".join(p.buffer)
+        encoded = percent_encode_after_encoding(p.encoding, buffer, encode_set)
+        if p.facts is not None and encoded != buffer:
+            p.fact(FactKind.QUERY_ENCODED, "2.2", "query")
         url.query = (url.query or "") + encoded
         p.buffer = []
         if c == "#":
@@ -853,7 +917,10 @@ def fragment_state(p: Parser, c: str) -> str | None:
     # step 1
     if c not in _FRAGMENT_SAFE:
         p.check_url_unit(c, ("1.1", "1.2"))
-        p.buffer.append(utf8_percent_encode(c, FRAGMENT_SET))
+        encoded = utf8_percent_encode(c, FRAGMENT_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.FRAGMENT_ENCODED, "1.3", "fragment")
+        p.buffer.append(encoded)
     else:
         p.buffer.append(c)
     return "1"
@@ -894,19 +961,49 @@ def basic_url_parse(
     input: str,
     base: URLRecord | None = None,
     encoding: str = "UTF-8",
-    url: URLRecord | None = None,
-    state_override: State | None = None,
+    *,
     observer: Observer | None = None,
     errors: list[ValidationError] | None = None,
     _fast: bool = True,
-) -> URLRecord | ParseFailure | ParseReturn:
-    """url.bs: basic URL parser.
+) -> URLRecord | ParseFailure:
+    """url.bs: basic URL parser, with no url and no state override given (the URL constructor,
+    the href setter, the parse of a base): the new URL record, or a ``ParseFailure`` (failure,
+    carrying the validation error that caused it). Validation errors are appended to
+    ``errors`` when given. ``_fast=False`` turns off the fast path (urlcalc.fastpath), for tests
+    and benchmarks."""
+    result = _basic_url_parse(input, base, encoding, None, None, observer, errors, _fast)
+    assert not isinstance(result, ParseReturn)  # only a state override returns early
+    return result
 
-    ``_fast=False`` turns off the fast path (urlcalc.fastpath), for tests and benchmarks.
-    Returns the URL record, a ``ParseFailure`` (failure, carrying the validation error that caused
-    it), or a ``ParseReturn`` when a state override made it return early. Validation errors are
-    appended to ``errors`` when given.
-    """
+
+def state_override_parse(
+    input: str,
+    url: URLRecord,
+    state_override: State,
+    *,
+    observer: Observer | None = None,
+    errors: list[ValidationError] | None = None,
+) -> ParseFailure | ParseReturn | None:
+    """url.bs: basic URL parser with url and state override given (the setters): changes
+    ``url`` in place; a ``ParseReturn`` when a state override made it return before the end of
+    input (``ignored``: the URL is unchanged), a ``ParseFailure``, or None when it ran to the
+    end."""
+    result = _basic_url_parse(input, None, "UTF-8", url, state_override, observer, errors,
+                              False)
+    return None if isinstance(result, URLRecord) else result
+
+
+def _basic_url_parse(
+    input: str,
+    base: URLRecord | None,
+    encoding: str,
+    url: URLRecord | None,
+    state_override: State | None,
+    observer: Observer | None,
+    errors: list[ValidationError] | None,
+    _fast: bool,
+) -> URLRecord | ParseFailure | ParseReturn:
+    """url.bs: basic URL parser (both entry points above)."""
     if url is None and observer is None and encoding == "UTF-8" and _fast:
         # urlcalc.fastpath: the same record for inputs that need no state machine quirks
         fast = fast_parse(input, base)
@@ -1035,14 +1132,16 @@ def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str
 # The opaque path state and the fragment state collect their code points in buffer and join them
 # to the record when the state ends (appending to a string one code point at a time would be
 # quadratic); the spec appends each one to the record at once and has no buffer there. The trace
-# reports the spec's view: an empty buffer, and the field growing at each of these steps.
-_APPENDING: dict[Callable[..., Any], tuple[str, tuple[str, ...]]] = {
-    opaque_path_state: ("path", ("3", "4")),
-    fragment_state: ("fragment", ("1",)),
+# reports the spec's view: an empty buffer, and the field growing at each step that reads any
+# code point but those that end the state (the opaque path state's steps 1-2 and EOF; the
+# fragment state's EOF).
+_APPENDING: dict[Callable[..., Any], tuple[str, frozenset[str]]] = {
+    opaque_path_state: ("path", frozenset(("?", "#", EOF))),
+    fragment_state: ("fragment", frozenset((EOF,))),
 }
 
 
-def _spec_changed(state: State, step: str | None, changed: tuple[str, ...]
+def _spec_changed(state: State, c: str, changed: tuple[str, ...]
                   ) -> tuple[tuple[str, ...], str | None]:
     """The fields a step changed in the spec's view, and the field its state appends to (see
     _APPENDING; None for other states): that field grows at every appending step and at no
@@ -1050,8 +1149,8 @@ def _spec_changed(state: State, step: str | None, changed: tuple[str, ...]
     appending = _APPENDING.get(state)
     if appending is None:
         return changed, None
-    field, steps = appending
-    if step in steps:
+    field, ending = appending
+    if c not in ending:
         return tuple(f for f in RECORD_FIELDS if f == field or f in changed), field
     return tuple(f for f in changed if f != field), field
 
@@ -1096,6 +1195,8 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
     observer = p.observer
     substeps = _DroppedSubsteps(drop)
     p.observer = substeps
+    facts: list[Fact] = []
+    p.facts = facts
     try:
         while True:
             pointer = p.pointer
@@ -1115,16 +1216,18 @@ def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntr
                 raise
             finally:
                 drop()
-                errors = tuple(e.name for e in p.errors[n_errors:]) if len(p.errors) > n_errors \
-                    else ()
-                changed, _ = _spec_changed(state, step, _changed(before, _fields(p.url)))
-                outline.append((p.index(pointer), STATE_NAMES[state], c if c != EOF else None,
-                                step, changed, errors, substeps.shortened))
+                errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
+                changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
+                outline.append(OutlineEntry(
+                    p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
+                    errors, substeps.shortened, tuple(facts) if facts else ()))
+                facts.clear()
             if p.pointer >= n:
                 return
             p.pointer += 1
     finally:
         p.observer = observer
+        p.facts = None
 
 
 def _run_traced(p: Parser) -> None:
@@ -1138,6 +1241,9 @@ def _run_traced(p: Parser) -> None:
     outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
     input = p.input
     n = len(input)
+    facts: list[Fact] = []
+    if outline is not None:
+        p.facts = facts
     while True:
         if is_full is not None and drop is not None and is_full():
             _run_dropping(p, drop, outline)
@@ -1168,7 +1274,7 @@ def _run_traced(p: Parser) -> None:
             raise
         finally:
             p.observer = observer
-            changed, appended = _spec_changed(state, step, _changed(before, _fields(url)))
+            changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
             buffer = "".join(p.buffer)
             changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
                        for f in changed}
@@ -1176,7 +1282,8 @@ def _run_traced(p: Parser) -> None:
                 buffer = ""
             name = STATE_NAMES[state]
             index = p.index(pointer)
-            errors = [e.name for e in p.errors[n_errors:]]
+            raised = p.errors[n_errors:]
+            errors = [e.name for e in raised]
             record: Step = {
                 "parser": "url",
                 "algorithm": name,
@@ -1211,8 +1318,10 @@ def _run_traced(p: Parser) -> None:
             if outline is not None:
                 shortened = sum(1 for s in substeps if s.get("parser") == "shorten"
                                 and s.get("removed") is not None)
-                outline.append((index, name, record["c"], step, changed, tuple(errors),
-                                shortened))
+                outline.append(OutlineEntry(index, name, record["c"], step, changed,
+                                            tuple(raised), shortened,
+                                            tuple(facts) if facts else ()))
+                facts.clear()
         if p.pointer >= n:
             return
         p.pointer += 1
@@ -1224,7 +1333,6 @@ def url_parse(input: str, base: URLRecord | None = None, encoding: str = "UTF-8"
               errors: list[ValidationError] | None = None) -> URLRecord | ParseFailure:
     # step 1-2
     url = basic_url_parse(input, base, encoding, observer=observer, errors=errors)
-    assert not isinstance(url, ParseReturn)
     # step 3-5: urlcalc has no blob URL store, so a blob URL's blob URL entry stays null.
     return url
 
@@ -1237,8 +1345,5 @@ def api_url_parse(url: str, base: str | None = None, observer: Observer | None =
         b = basic_url_parse(base)
         if isinstance(b, ParseFailure):
             return b
-        assert not isinstance(b, ParseReturn)
         parsed_base = b
-    result = basic_url_parse(url, parsed_base, observer=observer, errors=errors)
-    assert not isinstance(result, ParseReturn)
-    return result
+    return basic_url_parse(url, parsed_base, observer=observer, errors=errors)

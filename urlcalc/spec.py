@@ -65,6 +65,16 @@ _UTS46: dict[str, tuple[str, str, dict[str, str]]] = {
 }
 
 
+#: The UTS #46 stages urlcalc.uts46 reports (as urlcalc.host's steps), in UTS #46's order, and
+#: the step each cites.
+UTS46_STAGES: dict[str, tuple[str, str]] = {
+    "map": ("UTS #46 Processing", "1"), "normalize": ("UTS #46 Processing", "2"),
+    "break": ("UTS #46 Processing", "3"), "convert": ("UTS #46 Processing", "4"),
+    "validate": ("UTS #46 Processing", "4"), "encode": ("UTS #46 ToASCII", "3"),
+    "verify-dns-length": ("UTS #46 ToASCII", "4"),
+}
+
+
 @cache
 def _data() -> dict[str, Any]:
     text = resources.files("urlcalc").joinpath("data/url_steps.json").read_text("utf-8")

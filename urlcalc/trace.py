@@ -22,13 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from urlcalc.outline import OutlineEntry
+
 Step = dict[str, Any]
 Observer = Callable[[Step], None]
-#: One basic-URL-parser step in brief: (index in the original input, state name, c or None for
-#: EOF, spec step, names of the record fields it changed, validation error names, how many path
-#: segments "shorten a URL's path" removed during it).
-OutlineEntry = tuple[int, str, str | None, str | None, tuple[str, ...], tuple[str, ...], int]
-
 DEFAULT_MAX_STEPS = 5000
 #: A step repeats the buffer and the changed fields' values, so on a long input the kept steps
 #: can weigh far more than their number says (5000 steps over a 60 KB path: 100 MB of JSON).

@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from urlcalc import api, encoding, host, model, percent, spec
+from urlcalc import api, encoding, host, limits, model, percent, spec
 from urlcalc.site import SOURCE_WEB
 
 __all__ = ["FACTS_JS", "facts", "render"]
@@ -54,10 +54,10 @@ def facts() -> list[tuple[str, object, str]]:
         ("GETTERS", list(api.GETTERS), "urlcalc.api.GETTERS: the URL API's getters, in order"),
         ("OPERATIONS", list(model.OPERATIONS),
          "urlcalc.model.OPERATIONS: what the Setters lab (the \"set\" request) applies"),
-        ("MAX_INPUT_BYTES", model.MAX_INPUT_BYTES,
-         "urlcalc.model.MAX_INPUT_BYTES: the longest input, base or value (UTF-8 bytes) a "
+        ("MAX_INPUT_BYTES", limits.MAX_INPUT_BYTES,
+         "urlcalc.limits.MAX_INPUT_BYTES: the longest input, base or value (UTF-8 bytes) a "
          "request may carry"),
-        ("MAX_OPS", model.MAX_OPS, "urlcalc.model.MAX_OPS: the most operations of a \"set\" "
+        ("MAX_OPS", limits.MAX_OPS, "urlcalc.limits.MAX_OPS: the most operations of a \"set\" "
          "request"),
         ("ENCODINGS", list(encoding.ENCODING_NAMES),
          "urlcalc.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name"),

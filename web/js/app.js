@@ -142,6 +142,7 @@ function renderEngine(answer) {
 function renderBoot(info) {
   const show = !result && !!engine && engine.current !== "server" && info.status === "booting" && !!info.progress;
   els.bootProgress.hidden = !show;
+  els.bootProgress.parentElement.classList.toggle("booting", show); // the progress stands in for the answer
   if (show) renderBootProgress(els.bootProgress, info.progress);
   else if (els.bootProgress.firstChild) els.bootProgress.replaceChildren();
   if (show && !result) {
@@ -524,6 +525,7 @@ const lessons = new Lessons({
   copy: (text, what) => copyText(text, { dialog: els.copyDialog, textarea: els.copyText, toast, what }),
   toast,
   present: (on) => setPresenter(on),
+  publicBase: () => permalinkBase(engine ? engine.info : null, location),
 });
 
 /** The lesson link in a fragment ("lesson=<value>&at=<n>"), or null. */

@@ -35,10 +35,10 @@ export const OPERATIONS = Object.freeze([
   "searchParams.sort"
 ]);
 
-// urlcalc.model.MAX_INPUT_BYTES: the longest input, base or value (UTF-8 bytes) a request may carry
+// urlcalc.limits.MAX_INPUT_BYTES: the longest input, base or value (UTF-8 bytes) a request may carry
 export const MAX_INPUT_BYTES = 65536;
 
-// urlcalc.model.MAX_OPS: the most operations of a "set" request
+// urlcalc.limits.MAX_OPS: the most operations of a "set" request
 export const MAX_OPS = 64;
 
 // urlcalc.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name
