@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cases import corpus
 from differential import generate
 
 from urlcalc import spec
@@ -30,7 +31,6 @@ from urlcalc.record import URLRecord
 from urlcalc.trace import Step, TraceRecorder
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "tests" / "data" / "bench" / "corpus-10k.txt"
 GENERATED = 3000
 COUNTS: Counter[str] = Counter()
 
@@ -177,13 +177,7 @@ def test_citations_resolve_over_wpt_and_its_hosts() -> None:
 
 
 def test_citations_resolve_over_the_corpus() -> None:
-    lines = CORPUS.read_text(encoding="utf-8").splitlines()
-    requests: list[dict[str, Any]] = []
-    for line in lines:
-        if not line.strip():
-            continue
-        input, _, base = line.partition("\t")
-        requests.append({"op": "parse", "input": input, "base": base or None})
+    requests = [{"op": "parse", "input": input, "base": base} for input, base in corpus()]
     assert len(requests) >= 9_000
     bad = _run(requests, "corpus")
     assert bad == [], f"{len(bad)} unresolvable citations, e.g. {bad[:5]}"
