@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from urlcalc import kinds, model, notebook
-from urlcalc.compare import compare_model
+from urlcalc.editions_view import compare_model
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -68,13 +68,13 @@ def _model(name: str) -> Callable[[], Callable[..., Answer]]:
 
 
 def _compare() -> Callable[..., Answer]:
-    from urlcalc.compare import compare_model
+    from urlcalc.editions_view import compare_model
 
     return compare_model
 
 
 def _random() -> Callable[..., Answer]:
-    from urlcalc.compare import random_model
+    from urlcalc.editions_view import random_model
 
     return random_model
 
