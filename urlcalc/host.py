@@ -12,7 +12,7 @@ from typing import Protocol, Unpack
 from urlcalc import spec, uts46
 from urlcalc.infra import is_url_code_point
 from urlcalc.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
-from urlcalc.record import Host
+from urlcalc.record import EMPTY_HOST, Domain, Host, OpaqueHost
 from urlcalc.trace import Observer, StepDetails, counts_only
 
 
@@ -139,9 +139,11 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
         if observer is not None:
             _emit(observer, "host", "2", "the URL is not special: opaque-host parse", input=input)
         try:
-            return opaque_host_parse(input, report, observer)
+            opaque = opaque_host_parse(input, report, observer)
         except HostFailure as e:
             raise e.passed_on("host parser", "2") from None
+        # an opaque host is non-empty: the empty string is the empty host
+        return OpaqueHost(opaque) if opaque else EMPTY_HOST
     # step 3: Assert input is not the empty string.
     # step 4
     if "%" in input and _PERCENT_ENCODED_RE.search(input):
@@ -177,7 +179,7 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
     if observer is not None:
         _emit(observer, "host", "9", "the host is a domain", result=ascii_domain)
     # step 9
-    return ascii_domain
+    return Domain(ascii_domain)
 
 
 def _strict_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:

@@ -317,7 +317,7 @@ def host_model(input: str, trace: bool = False,
                          "cause": {**cited, "index": e.offset, "note": e.note},
                          "via": [spec.cite(a, st) for a, st in e.via]}
             else:
-                kind = host_kind(host, not is_opaque)
+                kind = host_kind(host)
                 entry = {"ok": True, "kind": kind, "serialized": host_serialize(host)}
                 if kind == "domain":
                     assert isinstance(host, str)

@@ -41,8 +41,10 @@ from urlcalc.percent import (
     utf8_percent_encode,
 )
 from urlcalc.record import (
+    EMPTY_HOST,
     RECORD_FIELDS,
     SPECIAL_SCHEMES,
+    Host,
     URLRecord,
     is_double_dot,
     is_normalized_windows_drive_letter,
@@ -238,7 +240,7 @@ class Parser:
         elif not is_url_code_point(c):
             self.error("invalid-URL-unit", steps[0])
 
-    def host_parse(self, buffer: str, start: int, step: str) -> str | int | tuple[int, ...]:
+    def host_parse(self, buffer: str, start: int, step: str) -> Host:
         """Host-parse ``buffer`` (which began at pointer ``start``); on failure, the current
         state's ``step`` ("If host is failure, then return failure") raises."""
         sub: Observer | None = self.observer
@@ -643,7 +645,7 @@ def file_state(p: Parser, c: str) -> str:
         # reached from the no scheme state (step 4): the scheme is file because base's is
         p.fact(FactKind.FROM_BASE, "1", "scheme")
     url.scheme = "file"
-    url.host = ""
+    url.host = EMPTY_HOST
     # step 3
     if c in ("/", "\\"):
         if c == "\\":
@@ -721,7 +723,7 @@ def file_host_state(p: Parser, c: str) -> str:
             return "1.1"
         # step 1.2
         if buffer == "":
-            url.host = ""
+            url.host = EMPTY_HOST
             if p.state_override is not None:
                 raise p.returns("1.2.2", "the host is the empty host")
             p.state = path_start_state
@@ -729,7 +731,7 @@ def file_host_state(p: Parser, c: str) -> str:
         # step 1.3
         host = p.host_parse(buffer, start, "1.3.2")
         if host == "localhost":
-            host = ""
+            host = EMPTY_HOST
             p.fact(FactKind.LOCALHOST_EMPTY, "1.3.3", "host")
         url.host = host
         p.fact(FactKind.HOST_PARSED, "1.3.1", "host")
@@ -1103,10 +1105,9 @@ def _run(p: Parser) -> None:
 
 def _json_field(url: URLRecord, name: str) -> object:
     """A record field's current value in the trace's JSON form."""
+    if name == "host":
+        return None if url.host is None else hostmod.host_serialize(url.host)
     value = getattr(url, name)
-    if name == "host" and value is not None:
-        assert isinstance(value, str | int | tuple)
-        return hostmod.host_serialize(value)
     if name == "path" and isinstance(value, list):
         return list(value)
     return value

@@ -133,7 +133,7 @@ def record_json(url: URLRecord) -> dict[str, Any]:
     host = url.host
     host_json: dict[str, Any] | None = None
     if host is not None:
-        host_json = {"kind": host_kind(host, url.is_special), "serialized": host_serialize(host)}
+        host_json = {"kind": host_kind(host), "serialized": host_serialize(host)}
         if isinstance(host, int):
             host_json["value"] = host
         elif isinstance(host, tuple):
