@@ -1,5 +1,5 @@
 """`make mutate`: sampled, time-bounded mutation testing of the parser, the host parser, the
-setters (urlcalc/api.py), the result model and the server.
+setters (urlcalc/api.py), the result model (with its provenance and request kinds) and the server.
 
 A fixed-seed sample of the mutants of each module (tests/mutation/mutants.py) is run against the
 suite without the browser and Pyodide runs, in stages from the fastest tests to the slowest,
@@ -50,7 +50,7 @@ from mutation.equivalent import EQUIVALENT  # noqa: E402
 from mutation.mutants import Mutant, sites  # noqa: E402
 
 MODULES = ["urlcalc/parser.py", "urlcalc/host.py", "urlcalc/api.py", "urlcalc/model.py",
-           "urlcalc/server.py"]
+           "urlcalc/provenance.py", "urlcalc/kinds.py", "urlcalc/server.py"]
 
 # The tests that run against each module's mutants, in stages, fastest first (most mutants die
 # in the first stage): the suite without the browser and Pyodide runs, less the files that never
@@ -64,17 +64,22 @@ _PARSING: list[list[str]] = [
     ["tests/test_urlencoded.py", "tests/test_percent.py", "tests/test_hardening.py",
      "tests/test_properties.py", "tests/test_differential.py"],
 ]
+_MODEL: list[list[str]] = [
+    ["tests/test_model.py", "tests/test_cli.py", "tests/test_api.py",
+     "tests/test_setter_reasons.py"],
+    ["tests/test_server.py", "tests/test_trace.py"],
+    ["tests/test_citations.py", "tests/test_properties.py", "tests/test_openapi.py",
+     "tests/test_hardening.py", "tests/test_notebook.py", "tests/test_server_hardening.py"],
+]
 STAGES: dict[str, list[list[str]]] = {
     "urlcalc/parser.py": _PARSING,
     "urlcalc/host.py": _PARSING,
     "urlcalc/api.py": _PARSING,
-    "urlcalc/model.py": [
-        ["tests/test_model.py", "tests/test_cli.py", "tests/test_api.py",
-         "tests/test_setter_reasons.py"],
-        ["tests/test_server.py", "tests/test_trace.py"],
-        ["tests/test_citations.py", "tests/test_properties.py", "tests/test_openapi.py",
-         "tests/test_hardening.py", "tests/test_notebook.py", "tests/test_server_hardening.py"],
-    ],
+    "urlcalc/model.py": _MODEL,
+    # where each part came from (read by the model), the request kinds (read by the model's
+    # dispatch, the server and the OpenAPI document): the model's tests reach them
+    "urlcalc/provenance.py": _MODEL,
+    "urlcalc/kinds.py": _MODEL,
     "urlcalc/server.py": [
         ["tests/test_server.py"],
         ["tests/test_server_hardening.py", "tests/test_openapi.py", "tests/test_api_fuzz.py",
