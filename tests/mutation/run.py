@@ -153,15 +153,17 @@ def _run_stage(scratch: Path, files: list[str], timeout: float, log: Path) -> tu
 
 def _scratch_copy() -> Path:
     """urlcalc/ and tests/ copied (the run is not disturbed by edits in the checkout meanwhile),
-    web/ and the differential test's node_modules linked."""
+    the rest of the checkout and the differential test's node_modules linked."""
     scratch = Path(tempfile.mkdtemp(prefix="urlcalc-mutate-"))
     skip = shutil.ignore_patterns("__pycache__", "node_modules", ".hypothesis")
     shutil.copytree(REPO / "urlcalc", scratch / "urlcalc", ignore=skip)
     shutil.copytree(REPO / "tests", scratch / "tests", ignore=skip)
     shutil.copy2(REPO / "pyproject.toml", scratch / "pyproject.toml")
-    (scratch / "web").symlink_to(REPO / "web")  # the server serves the checkout's web/
-    if (REPO / "spec").is_dir():
-        (scratch / "spec").symlink_to(REPO / "spec")  # url.bs and its extractor
+    # the rest linked: web/ (the server serves it), spec/ (url.bs and its extractor), README.md
+    # (the notebook runs its example), LICENSE (a site's licence folder)...
+    for entry in REPO.iterdir():
+        if entry.name not in ("urlcalc", "tests", "pyproject.toml", ".git", ".venv", ".cache"):
+            (scratch / entry.name).symlink_to(entry)
     modules = REPO / "tests" / "differential" / "node_modules"
     if modules.is_dir():
         (scratch / "tests" / "differential" / "node_modules").symlink_to(modules)
