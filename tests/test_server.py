@@ -556,6 +556,21 @@ def test_stored_zip_gzip_when_accepted(client: FlaskClient, web: Path) -> None:
     assert "Content-Encoding" not in plain.headers and plain.data == data
 
 
+@pytest.mark.parametrize("name", ["css/big.css", "js/big.js", "js/big.mjs", "js/big.js.map",
+                                  "js/big.json", "js/big.txt", "img/big.svg", "index.html",
+                                  "img/big.ico"])
+def test_text_assets_gzip_when_accepted(client: FlaskClient, web: Path, name: str) -> None:
+    # the page's text formats (and the icon, a bitmap of repeated pixels) compress: each is sent
+    # gzipped to a client that accepts it, once it is 1 KiB or more (by hand: 400 copies of one
+    # line shrink to a small fraction)
+    data = b"/* a line of the page's own text */\n" * 400
+    (web / name).parent.mkdir(parents=True, exist_ok=True)
+    (web / name).write_bytes(data)
+    zipped = client.get("/" + name, headers={"Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200 and zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.data) == data and len(zipped.data) < len(data) // 4
+
+
 def test_gzip_is_computed_once_and_cached_on_disk(web: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "gzcache"
