@@ -22,7 +22,7 @@ The report (docs/mutation.md) lists the score, every survivor and every equivale
 
     python tests/mutation/run.py [--per-module N] [--seed S] [--budget SECONDS]
                                  [--only MODULE] [--report PATH] [--min-score PCT] [--resume]
-                                 [--ids ID...]
+                                 [--ids ID... [--append]]
 """
 
 from __future__ import annotations
@@ -381,6 +381,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ids", nargs="+", metavar="ID",
                         help="run these mutants (ids as the report gives them), not a sample; "
                         "their results join the last run's (for --resume)")
+    parser.add_argument("--append", action="store_true",
+                        help="add this run's report at the end of --report (e.g. a --ids re-run "
+                        "of the survivors below the run that found them)")
     args = parser.parse_args(argv)
     if args.report is None:
         args.report = args.logs / "ids.md" if args.ids else REPO / "docs" / "mutation.md"
@@ -393,7 +396,13 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.monotonic() - started
     _save(result, saved)
     text = report(result, args, seconds)
-    args.report.write_text(text + "\n", encoding="utf-8")
+    if args.append and args.report.is_file():
+        text = "\n".join("#" + line if line.startswith("#") else line
+                         for line in text.replace("# Mutation testing", "# Re-run", 1).splitlines())
+        with args.report.open("a", encoding="utf-8") as out:
+            out.write("\n" + text + "\n")
+    else:
+        args.report.write_text(text + "\n", encoding="utf-8")
     killed, counted, pct = score(result)
     print(f"\nscore: {killed} killed of {counted} = {pct:.1f}% in {seconds / 60:.1f} min; "
           f"report: {args.report}; logs of survivors: {args.logs}")
