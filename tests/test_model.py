@@ -226,3 +226,32 @@ def test_no_scheme_state_copies_scheme_path_and_query_from_an_opaque_base() -> N
     source = {p["component"]: p["source"] for p in m["provenance"]}
     assert source == {"scheme": "base", "username": "none", "password": "none", "host": "none",
                       "port": "none", "path": "base", "query": "base", "fragment": "input"}
+
+
+def test_host_model_traces_only_when_asked() -> None:
+    # url.bs, host parser, step 5 is the first step a special host goes through ("Let domain be
+    # the result of running UTF-8 decode without BOM on the percent-decoding of input."); step 2
+    # the first of an opaque host ("If isOpaque is true, then return the result of opaque-host
+    # parsing input.")
+    traced = host_model("Bücher.example", trace=True)
+    assert [traced[k]["trace"]["steps"][0]["step"] for k in ("domain", "opaque")] == ["5", "2"]
+    plain = host_model("Bücher.example")
+    assert plain["domain"]["trace"] is None and plain["opaque"]["trace"] is None
+
+
+def test_href_spans_put_the_path_guard_in_the_path() -> None:
+    # url.bs, URL serializer: "If url's host is null, url does not have an opaque path, url's
+    # path's size is greater than 1, and url's path[0] is the empty string, then append U+002F
+    # (/) followed by U+002E (.) to output." The "/." belongs to the path.
+    spans = parse_model("web+demo:/.//p")["href_spans"]
+    assert spans == [{"text": "web+demo", "component": "scheme"},
+                     {"text": ":", "component": "delimiter"},
+                     {"text": "/.", "component": "path"}, {"text": "//p", "component": "path"}]
+
+
+def test_a_non_ascii_domain_says_domain_to_ascii() -> None:
+    # url.bs, domain to ASCII: "Let result be the result of running Unicode ToASCII" (UTS #46),
+    # whose steps map, normalize and convert with Punycode: a non-ASCII domain's provenance says so
+    prov = {p["component"]: p for p in parse_model("http://Bücher.example/")["provenance"]}
+    [what] = [n["what"] for n in prov["host"]["normalised"]]
+    assert "domain to ASCII" in what and "UTS #46" in what and "Punycode" in what
