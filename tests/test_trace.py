@@ -203,3 +203,13 @@ def test_ipv6_failures_are_steps_with_the_failure_outcome() -> None:
         last = _host_steps(href)[-1]
         assert (last["state"], last["step"], last.get("outcome")) == ("IPv6 parser", step,
                                                                        "failure"), href
+
+
+def test_strict_domain_failure_note_lists_each_error() -> None:
+    # url.bs, domain to ASCII with beStrict true: UTS #46 with CheckHyphens and UseSTD3ASCIIRules
+    # true. By hand from UTS #46: "-x_" begins with "-" (V3) and "_" is disallowed under STD3
+    # rules (U1): the domain parser's step 1 names both.
+    [note] = [s["note"] for s in _host_steps("http://-x_/")
+              if s["state"] == "domain parser" and s["step"] == "1"]
+    listed = note[note.index("failure (") + len("failure ("):note.rindex(")")]
+    assert sorted(listed.split(", ")) == ["U1", "V3"]
