@@ -59,6 +59,8 @@ def test_failure_is_a_result() -> None:
     assert m["failure"]["raised"] == ["domain-to-ASCII"]
     b = parse_model("x", "not a base")
     assert b["ok"] is False and b["failure"]["in"] == "base"
+    # nothing was parsed: no record, no getters, no coloured spans of the input
+    assert b["record"] is None and b["getters"] is None and b["spans"] == []
 
 
 def test_relative_resolution_provenance() -> None:
@@ -255,3 +257,13 @@ def test_a_non_ascii_domain_says_domain_to_ascii() -> None:
     prov = {p["component"]: p for p in parse_model("http://Bücher.example/")["provenance"]}
     [what] = [n["what"] for n in prov["host"]["normalised"]]
     assert "domain to ASCII" in what and "UTS #46" in what and "Punycode" in what
+
+
+def test_every_request_parameter_is_described() -> None:
+    # the OpenAPI document, `urlcalc --help` and the page's API reference show each parameter's
+    # description: none may be empty
+    from urlcalc.kinds import KINDS
+
+    params = [(kind, p) for kind, k in KINDS.items() for p in k.params]
+    assert len(params) > 10
+    assert [(kind, p.name) for kind, p in params if not p.description.strip()] == []
