@@ -213,3 +213,12 @@ def test_strict_domain_failure_note_lists_each_error() -> None:
               if s["state"] == "domain parser" and s["step"] == "1"]
     listed = note[note.index("failure (") + len("failure ("):note.rindex(")")]
     assert sorted(listed.split(", ")) == ["U1", "V3"]
+
+
+def test_ipv6_compression_expansion_is_step_7() -> None:
+    # url.bs, IPv6 parser, step 7: "If compress is non-null, then: ... swap ..." (the pieces after
+    # "::" move to the end): "[1::2]" goes through it, "[1:2:3:4:5:6:7:8]" does not.
+    def steps(href: str) -> list[str | None]:
+        return [s["step"] for s in _host_steps(href) if s["state"] == "IPv6 parser"]
+
+    assert "7" in steps("http://[1::2]/") and "7" not in steps("http://[1:2:3:4:5:6:7:8]/")
