@@ -259,11 +259,12 @@ def test_a_non_ascii_domain_says_domain_to_ascii() -> None:
     assert "domain to ASCII" in what and "UTS #46" in what and "Punycode" in what
 
 
-def test_every_request_parameter_is_described() -> None:
-    # the OpenAPI document, `urlcalc --help` and the page's API reference show each parameter's
-    # description: none may be empty
+def test_every_request_kind_and_parameter_is_described() -> None:
+    # the OpenAPI document, `urlcalc --help` and the page's API reference show each kind's summary
+    # and each parameter's description: none may be empty
     from urlcalc.kinds import KINDS
 
     params = [(kind, p) for kind, k in KINDS.items() for p in k.params]
     assert len(params) > 10
     assert [(kind, p.name) for kind, p in params if not p.description.strip()] == []
+    assert [kind for kind, k in KINDS.items() if not k.summary.strip()] == []
