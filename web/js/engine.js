@@ -43,6 +43,7 @@
 //                `urlcalc export-static --public-url` or `urlcalc serve --public-url`), or null
 //       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
 //                done}}, phase}: see worker.js), or null
+//   busy      how many calls (call, both) are in flight now
 //   onchange(callback) -> unsubscribe function; callback(host) after every change of current/info
 //   both(kind, params) -> Promise<{server, pyodide, differs}>
 //       asks every engine that is available right now (does not wait for a booting worker);
@@ -148,6 +149,7 @@ export function createEngine({
   let nextId = 1;
   const pending = new Map(); // id -> {resolve, reject, timer}
 
+  let busy = 0; // calls in flight (call and both): what a benchmark waits for
   const host = {
     current: null,
     info: { server: null, pyodide: null, status: "booting", error: null, where: null, publicUrl: null, progress: null },
@@ -155,9 +157,24 @@ export function createEngine({
       listeners.add(callback);
       return () => listeners.delete(callback);
     },
-    call,
-    both,
+    call: counted(call),
+    both: counted(both),
+    /** How many calls (call, both) are in flight. */
+    get busy() {
+      return busy;
+    },
   };
+
+  function counted(fn) {
+    return async (...args) => {
+      busy += 1;
+      try {
+        return await fn(...args);
+      } finally {
+        busy -= 1;
+      }
+    };
+  }
 
   function emit() {
     for (const callback of [...listeners]) {
