@@ -210,7 +210,8 @@ async function compute() {
   rendered(answer);
   lessons.observe({ input: result.input, base: state.base, enc: state.enc, ops: [], href: result.ok ? result.getters.href : null });
   // timings for benchmarks and the curious: the engine's round trip and our render
-  window.urlcalcStats = { callMs: answer.ms, renderMs: Math.round((performance.now() - t0) * 10) / 10 };
+  window.urlcalcStats = { callMs: answer.ms, renderMs: Math.round((performance.now() - t0) * 10) / 10,
+    ...(answer.engine === "pyodide" && engine ? engine.lastTimings : null) };
   scheduleIdle();
 }
 
