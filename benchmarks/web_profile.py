@@ -195,6 +195,34 @@ def profile(playwright: Any, url: str, view: str, keys: str, trace_file: str | N
     return result
 
 
+def burst(playwright: Any, url: str, view: str, keys: str, times: int = 5) -> list[float]:
+    """``keys`` typed with no pause, ``times`` over: ms from just before the first keydown until
+    the page shows the whole input with no engine call in flight (and the frame after)."""
+    run = Run("burst")
+    browser = Browser(playwright, run, urlsplit(url).netloc)
+    out = []
+    try:
+        page = browser.page()
+        page.goto(url, wait_until="commit")
+        if wait_pyodide(page, run, 60) is None:
+            raise SystemExit("Pyodide did not answer: " + "; ".join(run.errors[:3]))
+        page.click(f"#tab-{view}")
+        for _ in range(times):
+            page.locator("#input").fill("")
+            page.wait_for_timeout(300)
+            page.locator("#input").focus()
+            t0 = page.evaluate("() => performance.now()")
+            page.keyboard.type(keys)
+            page.wait_for_function(
+                """(expected) => window.urlcalc.engine.busy === 0
+                   && document.getElementById("input-view").textContent === expected""",
+                arg=keys, timeout=60_000)
+            out.append(page.evaluate("() => performance.now()") - t0)
+    finally:
+        browser.close()
+    return out
+
+
 def cpython(view: str, keys: str) -> dict[str, float]:
     """The model and its JSON text apart, in CPython on this machine (ms per keystroke)."""
     from urlcalc import model
@@ -220,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keys", type=int, default=60, help="keystrokes typed per view")
     ap.add_argument("--mode", choices=("served", "static"), default="static")
     ap.add_argument("--trace", help="write the trace of the last view to this file")
+    ap.add_argument("--burst", action="store_true",
+                    help="instead: the keys typed with no pause, until the last one shows")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: run `make chromium`", file=sys.stderr)
@@ -236,6 +266,11 @@ def main(argv: list[str] | None = None) -> int:
             static_server(site) as static_url:
         url = served.url if args.mode == "served" else static_url
         for view in views:
+            if args.burst:
+                times = burst(playwright, url, view, keys)
+                print(f"{view}: {len(keys)} keys with no pause, until the last shows: median "
+                      f"{statistics.median(times):.0f} ms ({', '.join(f'{t:.0f}' for t in times)})")
+                continue
             r = profile(playwright, url, view, keys, args.trace)
             c = cpython(view, keys)
             page, p95 = r["page"], r["page_p95"]
