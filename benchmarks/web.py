@@ -146,6 +146,13 @@ INIT_SCRIPT = """
     bench.keydown = event.timeStamp;
     bench.signalled = false;
   }, true);
+  // A character no key of the US layout types (Playwright inserts it as text): no keydown, the
+  // keystroke starts at its beforeinput.
+  addEventListener("beforeinput", (event) => {
+    if (bench.keydown !== null) return;
+    bench.keydown = event.timeStamp;
+    bench.signalled = false;
+  }, true);
   new MutationObserver(() => {
     const body = document.body;
     if (!body) return;
