@@ -101,8 +101,10 @@ dist: venv npm
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .
 
+# BENCH_AGAINST=<git ref>: also time urlcalc as it was at that ref, in the same rounds.
+BENCH_AGAINST ?=
 bench: venv
-	$(BIN)/python -m benchmarks.run
+	$(BIN)/python -m benchmarks.run $(if $(BENCH_AGAINST),--against $(BENCH_AGAINST))
 	$(BIN)/python -m benchmarks.linear
 
 fuzz: venv differential-deps

@@ -67,20 +67,22 @@ def rates(cases: list[Case], contenders: list[tuple[str, Callable[[str, str | No
 
 
 class _StripTrace(ast.NodeTransformer):
-    """Remove the trace hooks: ``_emit(...)`` calls, ``if observer is not None:`` blocks and the
-    observer arguments of shorten_path / host_parse."""
+    """Remove the trace hooks: ``_emit(...)`` and ``p.fact(...)`` calls (the outline's facts),
+    ``if observer is not None:`` and ``if p.facts is not None ...:`` blocks."""
 
     def visit_Expr(self, node: ast.Expr) -> ast.AST | None:
         call = node.value
-        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) \
-                and call.func.id == "_emit":
+        if isinstance(call, ast.Call) and (
+                (isinstance(call.func, ast.Name) and call.func.id == "_emit")
+                or (isinstance(call.func, ast.Attribute) and call.func.attr == "fact")):
             return ast.Pass()
         return self.generic_visit(node)
 
     def visit_If(self, node: ast.If) -> Any:
-        t = node.test
-        if isinstance(t, ast.Compare) and isinstance(t.ops[0], ast.IsNot) \
-                and isinstance(t.left, ast.Name) and t.left.id == "observer":
+        t = node.test.values[0] if isinstance(node.test, ast.BoolOp) else node.test
+        if isinstance(t, ast.Compare) and isinstance(t.ops[0], ast.IsNot) and (
+                (isinstance(t.left, ast.Name) and t.left.id == "observer")
+                or (isinstance(t.left, ast.Attribute) and t.left.attr == "facts")):
             return node.orelse or ast.Pass()
         return self.generic_visit(node)
 
@@ -105,7 +107,35 @@ def hook_free_parser() -> types.ModuleType:
     return modules["parser"]
 
 
+def package_at(ref: str) -> types.ModuleType:
+    """urlcalc as it was at git ``ref``, importable beside the checkout's as ``urlcalc_at_ref``
+    (its own imports renamed), for a same-run comparison."""
+    import importlib
+    import io
+    import subprocess
+    import tarfile
+    import tempfile
+
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "urlcalc"], check=True,
+                             capture_output=True).stdout
+    where = Path(tempfile.mkdtemp(prefix="urlcalc-at-ref-"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(where, filter="data")
+    (where / "urlcalc").rename(where / "urlcalc_at_ref")
+    for path in (where / "urlcalc_at_ref").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("from urlcalc.", "from urlcalc_at_ref.")
+                        .replace("from urlcalc import", "from urlcalc_at_ref import")
+                        .replace("import urlcalc.", "import urlcalc_at_ref.")
+                        .replace('files("urlcalc")', 'files("urlcalc_at_ref")'),
+                        encoding="utf-8")
+    sys.path.insert(0, str(where))
+    return importlib.import_module("urlcalc_at_ref")
+
+
 def main() -> int:
+    import argparse
+
     import ada_url
     import pywhatwgurl
 
@@ -152,6 +182,10 @@ def main() -> int:
     def urllib_(i: str, b: str | None) -> object:
         return urlsplit(urljoin(b, i) if b is not None else i)
 
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--against", metavar="REF", help="also time urlcalc as it was at this "
+                        "git ref (its untraced parser and state machine), in the same rounds")
+    args = parser.parse_args()
     contenders: list[tuple[str, Callable[[str, str | None], object]]] = [
         ("urlcalc (untraced)", ours),
         ("urlcalc state machine", machine(basic_url_parse)),
@@ -161,6 +195,24 @@ def main() -> int:
         ("ada-url (C++)", ada),
         ("urllib.parse (not WHATWG)", urllib_),
     ]
+    if args.against:
+        old = package_at(args.against)
+        old_parser = sys.modules["urlcalc_at_ref.parser"]
+
+        def old_ours(i: str, b: str | None) -> str:
+            return str(old.URL(i, b).href)
+
+        def old_machine(i: str, b: str | None) -> object:
+            base = None
+            if b is not None:
+                base = old_parser.basic_url_parse(b, _fast=False)
+                if not isinstance(base, old.URLRecord):
+                    return None
+            r = old_parser.basic_url_parse(i, base, _fast=False)
+            return serialize_url(r) if isinstance(r, old.URLRecord) else None
+
+        contenders[2:2] = [(f"urlcalc (untraced) at {args.against}", old_ours),
+                           (f"urlcalc state machine at {args.against}", old_machine)]
     print(f"Python {sys.version.split()[0]}, best of {ROUNDS} rounds")
     figures: dict[str, dict[str, float]] = {}
     for set_name, cases in (("corpus-10k", corpus()), ("WPT urltestdata inputs", wpt_inputs())):
@@ -174,6 +226,12 @@ def main() -> int:
               f"{(f['  same, hooks compiled out'] / f['urlcalc state machine'] - 1) * 100:+.1f}%"
               f" time; traced / untraced state machine: "
               f"{f['urlcalc state machine'] / f['urlcalc state machine traced']:.1f}x slower")
+        if args.against:
+            then = args.against
+            untraced = f[f"urlcalc (untraced) at {then}"] / f["urlcalc (untraced)"]
+            state_machine = f[f"urlcalc state machine at {then}"] / f["urlcalc state machine"]
+            print(f"  time now / time at {then} (< 1: faster now): untraced {untraced:.3f}x, "
+                  f"state machine {state_machine:.3f}x")
     c = figures["corpus-10k"]
     ok = c["urlcalc (untraced)"] >= 60_000 and \
         c["urlcalc (untraced)"] >= 2.5 * c["pywhatwgurl"]

@@ -225,14 +225,14 @@ def burst(playwright: Any, url: str, view: str, keys: str, times: int = 5) -> li
 
 def cpython(view: str, keys: str) -> dict[str, float]:
     """The model and its JSON text apart, in CPython on this machine (ms per keystroke)."""
-    from urlcalc import model
+    from urlcalc import kinds
 
     trace = view == "steps"
     build = text = 0.0
     for n in range(1, len(keys) + 1):
         params = {"input": keys[:n], "max_errors": 2000, "trace": trace}
         t = time.perf_counter()
-        out = model.dispatch("parse", params)
+        out = kinds.dispatch("parse", params)
         t2 = time.perf_counter()
         json.dumps(out, separators=(",", ":"), ensure_ascii=False)
         t3 = time.perf_counter()

@@ -2,7 +2,7 @@
 within the 7 MB cold budget? An experiment, not part of the page. Not a test.
 
 1. Under node, boots Pyodide 314 from web/node_modules with ``loadPyodide({_makeSnapshot:
-   true})``, unpacks bundle.zip, imports urlcalc.model, answers one traced parse (the worker's
+   true})``, unpacks bundle.zip, imports urlcalc.kinds, answers one traced parse (the worker's
    warm-up), collects the garbage and writes ``makeMemorySnapshot()``; prints its size raw and
    gzipped (level 9, as ``urlcalc serve`` compresses). ``--zero-free`` zeroes the heap's free
    memory first (garbage compresses worse than zeros).
@@ -49,7 +49,7 @@ const py = await loadPyodide({ _makeSnapshot: true, packages: [] });
 const site = py.runPython(
   "import sys, sysconfig\\nsys.dont_write_bytecode = True\\nsysconfig.get_paths()['purelib']");
 py.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "zip", { extractDir: site });
-const dispatch = py.pyimport("urlcalc.model").dispatch_json;
+const dispatch = py.pyimport("urlcalc.kinds").dispatch_json;
 dispatch("parse", JSON.stringify(%(warm)s));
 dispatch.destroy();
 py.runPython("import gc\\ngc.collect()");
@@ -108,7 +108,7 @@ try {
   const site = pyodide.runPython(
     "import sys, sysconfig\\nsys.dont_write_bytecode = True\\nsysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(new Uint8Array(await bundle), "zip", { extractDir: site });
-  const dispatch = pyodide.pyimport("urlcalc.model").dispatch_json;
+  const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
   const answers = %(checks)s.map((input) =>
     dispatch("parse", JSON.stringify({ input, trace: true })));
   self.postMessage({ ok: true, answers });

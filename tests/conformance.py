@@ -9,8 +9,9 @@ per case, what urlcalc computed (``actual``) and the list of mismatches against 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
+
+from cases import setter_cases, wpt_entries
 
 from urlcalc import URL, URLSearchParams
 from urlcalc.api import URLParseError
@@ -18,8 +19,6 @@ from urlcalc.encoding import get_encoding
 from urlcalc.engine import engine_info
 from urlcalc.parser import ParseFailure, basic_url_parse
 from urlcalc.urlencoded import parse_urlencoded_string
-
-DATA = Path(__file__).parent / "data" / "wpt"
 
 # IdnaTestV2.json predates the Unicode version of the idna tables in use (Unicode 18): these
 # inputs hold code points that were unassigned (so disallowed) when the file was generated and
@@ -39,8 +38,8 @@ def _stale(s: str) -> bool:
 
 
 def load(name: str) -> list[Any]:
-    data: list[Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
-    return [case for case in data if not isinstance(case, str)]
+    """A WPT file's entries (tests/cases.py); tests/test_wpt.py alters what this returns."""
+    return wpt_entries(name)
 
 
 # The getters an urltestdata.json entry may name (written out here, not taken from urlcalc: the
@@ -118,19 +117,15 @@ def run_urltestdata_javascript_only() -> list[dict[str, Any]]:
 
 
 def run_setters() -> list[dict[str, Any]]:
-    data = json.loads((DATA / "setters_tests.json").read_text(encoding="utf-8"))
     out = []
-    for setter, cases in data.items():
-        if setter == "comment":
-            continue
-        for case in cases:
-            url = URL(case["href"])
-            setattr(url, setter, case["new_value"])
-            actual = _getters(url)
-            problems = [f"{k}: expected {v!r}, got {actual[k]!r}"
-                        for k, v in case["expected"].items() if actual[k] != v]
-            out.append({"setter": setter, "href": case["href"], "new_value": case["new_value"],
-                        "actual": actual, "problems": problems})
+    for setter, case in setter_cases():
+        url = URL(case["href"])
+        setattr(url, setter, case["new_value"])
+        actual = _getters(url)
+        problems = [f"{k}: expected {v!r}, got {actual[k]!r}"
+                    for k, v in case["expected"].items() if actual[k] != v]
+        out.append({"setter": setter, "href": case["href"], "new_value": case["new_value"],
+                    "actual": actual, "problems": problems})
     return out
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cases import corpus
 from differential import generate
 
 from urlcalc import spec
@@ -30,7 +31,6 @@ from urlcalc.record import URLRecord
 from urlcalc.trace import Step, TraceRecorder
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "tests" / "data" / "bench" / "corpus-10k.txt"
 GENERATED = 3000
 COUNTS: Counter[str] = Counter()
 
@@ -177,13 +177,7 @@ def test_citations_resolve_over_wpt_and_its_hosts() -> None:
 
 
 def test_citations_resolve_over_the_corpus() -> None:
-    lines = CORPUS.read_text(encoding="utf-8").splitlines()
-    requests: list[dict[str, Any]] = []
-    for line in lines:
-        if not line.strip():
-            continue
-        input, _, base = line.partition("\t")
-        requests.append({"op": "parse", "input": input, "base": base or None})
+    requests = [{"op": "parse", "input": input, "base": base} for input, base in corpus()]
     assert len(requests) >= 9_000
     bad = _run(requests, "corpus")
     assert bad == [], f"{len(bad)} unresolvable citations, e.g. {bad[:5]}"
@@ -358,15 +352,44 @@ def test_provenance_cites_the_step_that_normalised() -> None:
     def prov(input: str) -> dict[str, list[tuple[str, str | None]]]:
         return {p["component"]: [(n["algorithm"], n["step_id"]) for n in p["normalised"]]
                 for p in parse_model(input)["provenance"]}
-    # host state step 2 ("a ":" follows), not step 3
-    assert prov("https://EXAMPLE.com:0443/")["host"] == [("host state", "2")]
-    assert ("file host state", "1.3") in prov("file://LOCALHOST/x")["host"]
+    # host state step 2 ("a ":" follows), not step 3: its sub-step 2.3 runs the host parser
+    assert prov("https://EXAMPLE.com:0443/")["host"] == [("host state", "2.3")]
+    assert prov("https://EXAMPLE.com/")["host"] == [("host state", "3.3")]
+    assert prov("file://EXAMPLE.com/")["host"] == [("file host state", "1.3.1")]
+    # "localhost" is the host parser's; its becoming the empty host is step 1.3.3's
+    assert prov("file://LOCALHOST/x")["host"] == [("file host state", "1.3.3")]
     assert prov("sc:a<b")["path"] == []  # nothing was percent-encoded
     assert prov("mailto:aéb")["path"] == [("opaque path state", "4.3")]
     assert prov("http://h/é")["path"] == [("path state", "2.3")]
     assert prov("http://h/?é")["query"] == [("query state", "2.2")]
     assert prov("http://h/#é")["fragment"] == [("fragment state", "1.3")]
     assert prov("http://u:p é@h/")["password"] == [("authority state", "1.4.2")]
+    # an earlier "@" is prepended to buffer as "%40" (1.2), not percent-encoded by 1.4.2
+    assert prov("https://@a@b@h/")["username"] == [("authority state", "1.2")]
+    assert prov("http://u:@c@d@h/")["password"] == [("authority state", "1.2")]
+    # a space before ? or # in an opaque path (3.2); the other space stays a space (3.3)
+    assert prov("sc:a  ?q")["path"] == [("opaque path state", "3.2")]
+    # port: "080" is 80 (2.1.1), the default port of http, so null (2.1.3)
+    assert prov("http://h:080/")["port"] == [("port state", "2.1.1"), ("port state", "2.1.3")]
+    assert prov("http://h:81/")["port"] == []
+    # scheme: each state lowercases the code point it appends (step 1 of both) ...
+    assert prov("HTtp://h/")["scheme"] == [("scheme start state", "1"), ("scheme state", "1")]
+    # ... but a buffer that does not become the scheme (scheme state step 3 starts over) is
+    # not the scheme's: "C|" against a file base is a path, and the scheme is the base's
+    m = parse_model("C|/x", "file:///tmp/y")
+    scheme = next(p for p in m["provenance"] if p["component"] == "scheme")
+    assert (scheme["source"], scheme["normalised"]) == ("base", [])
+    # "//C|/x" against a file base: no "localhost" anywhere; the drive letter is normalised
+    prov_c = {
+        p["component"]: [(n["algorithm"], n["step_id"]) for n in p["normalised"]]
+        for p in parse_model("//C|/x", "file:///tmp/y")["provenance"]}
+    assert prov_c["host"] == [] and prov_c["path"] == [("path state", "1.4.1")]
+    # the empty path of a special URL: the path start state did not see "/" (1.3), and the
+    # path state appended the empty buffer; "/" against a base runs no path start state
+    assert prov("http://h")["path"] == [("path start state", "1.3")]
+    m = parse_model("/", "http://h/a/b")
+    path = next(p for p in m["provenance"] if p["component"] == "path")
+    assert (path["source"], path["normalised"]) == ("input", [])
 
 
 SETTERS = [

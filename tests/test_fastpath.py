@@ -3,31 +3,15 @@ which the state machine raises no validation error."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+from cases import corpus, url_inputs
 
 from urlcalc.errors import ValidationError
 from urlcalc.fastpath import fast_parse
 from urlcalc.parser import ParseFailure, basic_url_parse
 from urlcalc.record import URLRecord
 
-DATA = Path(__file__).parent / "data"
-
-
-def _cases() -> list[tuple[str, str | None]]:
-    cases: list[tuple[str, str | None]] = []
-    for case in json.loads((DATA / "wpt" / "urltestdata.json").read_text(encoding="utf-8")):
-        if isinstance(case, dict):
-            cases.append((case["input"], case.get("base")))
-    for line in (DATA / "bench" / "corpus-10k.txt").read_text(encoding="utf-8").splitlines():
-        parts = line.split("\t")
-        cases.append((parts[0], parts[1] if len(parts) == 2 else None))
-    return cases
-
-
-CASES = _cases()
+CASES = url_inputs() + corpus()
 
 
 def _slow_base(base: str | None) -> URLRecord | None:

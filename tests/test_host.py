@@ -81,3 +81,35 @@ def test_unicode_versions_agree() -> None:
     from urlcalc import uts46
 
     assert uts46.UNICODE_VERSION == uts46.IDNA_TABLES_VERSION == "18.0.0"
+
+
+def test_a_host_is_of_its_kind_by_type() -> None:
+    """rust-url's lesson: the host's kind is its type (Domain, OpaqueHost, EmptyHost, int,
+    tuple), never re-derived from the scheme; over every WPT input, the kind from the type is
+    the one the scheme and the value say."""
+    import json
+    from pathlib import Path
+
+    from urlcalc.parser import ParseFailure, basic_url_parse
+    from urlcalc.record import EMPTY_HOST, Domain, EmptyHost, OpaqueHost, host_kind
+
+    data = json.loads((Path(__file__).parent / "data" / "wpt" / "urltestdata.json")
+                      .read_text(encoding="utf-8"))
+    seen = set()
+    for case in (c for c in data if isinstance(c, dict) and "failure" not in c):
+        base = basic_url_parse(case["base"]) if case.get("base") else None
+        for fast in (True, False):
+            url = basic_url_parse(case["input"], base if not isinstance(base, ParseFailure)
+                                  else None, _fast=fast)
+            if isinstance(url, ParseFailure) or url.host is None:
+                continue
+            host = url.host
+            if isinstance(host, int | tuple):
+                continue
+            expected = EmptyHost if host == "" else Domain if url.is_special else OpaqueHost
+            assert type(host) is expected, (case["input"], fast, type(host))
+            seen.add(host_kind(host))
+    assert seen == {"domain", "opaque", "empty"}
+    assert host_kind(EMPTY_HOST) == "empty" and EMPTY_HOST == ""
+    with pytest.raises(TypeError, match="no kind"):
+        host_kind("example.com")  # type: ignore[arg-type]

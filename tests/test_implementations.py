@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cases import host_inputs, url_inputs
 
 from urlcalc import URL, URLParseError
 from urlcalc.cli import main as cli_main
@@ -31,11 +32,10 @@ from urlcalc.implementations.node_adapter import NODE, WHATWG_URL, NodeHelper, s
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
 from urlcalc.implementations.yarl_adapter import YARL
-from urlcalc.model import ModelError
+from urlcalc.limits import ModelError
 from urlcalc.server import create_app
 
 REPO = Path(__file__).resolve().parent.parent
-WPT = REPO / "tests" / "data" / "wpt"
 BASE = "http://a/b/c/d;p?q"  # RFC 3986 section 5.4's base
 MIXED = "HTTP://User:Pw@EXAMPLE.com:8080/a/./b?q=1#f"
 
@@ -293,12 +293,7 @@ def test_known_divergences_are_the_listed_ones() -> None:
 
 
 def _wpt_inputs() -> list[tuple[str, str | None]]:
-    data = json.loads((WPT / "urltestdata.json").read_text(encoding="utf-8"))
-    out = [(c["input"], c.get("base")) for c in data if isinstance(c, dict)]
-    for name in ("toascii.json", "IdnaTestV2.json"):
-        hosts = json.loads((WPT / name).read_text(encoding="utf-8"))
-        out += [(f"https://{c['input']}/x", None) for c in hosts if isinstance(c, dict)]
-    return out
+    return url_inputs() + [(f"https://{host}/x", None) for host in host_inputs()]
 
 
 @needs_node

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from urlcalc import model
+from urlcalc.kinds import dispatch
 
 REPO = Path(__file__).resolve().parent.parent
 LESSONS = REPO / "web" / "js" / "lessons"
@@ -24,13 +25,13 @@ STEP_KEYS = {"input", "base", "view", "step", "note", "ops", "enc", "href"}
 def js_list(path: Path, name: str) -> list[str]:
     """A `const NAME = ["a", "b", ...]` list of strings from a page module (one source)."""
     text = path.read_text(encoding="utf-8")
-    m = re.search(rf"(?:const|let) {name} = \[(.*?)\];", text, re.S)
+    m = re.search(rf"(?:const|let) {name} = (?:Object\.freeze\()?\[(.*?)\]\)?;", text, re.S)
     assert m, f"{name} not found in {path}"
     return re.findall(r'"([^"]+)"', m.group(1))
 
 
-VIEWS = [v for v in js_list(REPO / "web/js/app.js", "VIEWS") if v != "lessons"]
-OPERATIONS = js_list(REPO / "web/js/views/setters.js", "OPERATIONS")
+VIEWS = [v for v in js_list(REPO / "web/js/views/view-names.js", "VIEWS") if v != "lessons"]
+OPERATIONS = list(model.OPERATIONS)  # what the page offers too (web/js/facts.js, from it)
 EXAMPLES = js_list(REPO / "web/js/views/lessons.js", "EXAMPLE_LESSONS")
 
 
@@ -47,9 +48,9 @@ def answer(step: dict[str, Any]) -> dict[str, Any]:
         params["encoding"] = step["enc"]
     if step.get("ops"):
         params["ops"] = step["ops"]
-        return model.dispatch("set", params)
+        return dispatch("set", params)
     params["trace"] = True
-    return model.dispatch("parse", params)
+    return dispatch("parse", params)
 
 
 def test_the_page_lists_every_example_lesson_file() -> None:

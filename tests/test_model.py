@@ -6,11 +6,9 @@ import json
 
 import pytest
 
+from urlcalc.kinds import dispatch, dispatch_json
+from urlcalc.limits import MAX_OPS, ModelError
 from urlcalc.model import (
-    MAX_OPS,
-    ModelError,
-    dispatch,
-    dispatch_json,
     host_model,
     parse_model,
     percent_model,

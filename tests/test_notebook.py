@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from urlcalc import model, notebook
-from urlcalc.compare import compare_model
+from urlcalc import kinds, model, notebook
+from urlcalc.editions_view import compare_model
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -205,7 +205,7 @@ def test_repr_json_is_the_model() -> None:
     result = notebook.parse("https://ex.com/")
     assert result["getters"]["href"] == "https://ex.com/" and "getters" in result
     assert repr(result) == "<urlcalc parse 'https://ex.com/' -> 'https://ex.com/'>"
-    wrapped = notebook.Result(model.dispatch("urlencoded", {"input": "a=<b>"}))
+    wrapped = notebook.Result(kinds.dispatch("urlencoded", {"input": "a=<b>"}))
     assert audit(wrapped._repr_html_()).bad == []
     with pytest.raises(TypeError):
         notebook.Result({"kind": "parse"})

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import pytest
+from cases import wpt_entries
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,8 +29,6 @@ from urlcalc.percent import (
     utf8_percent_encode,
     utf8_percent_encode_code_point,
 )
-
-WPT = Path(__file__).parent / "data" / "wpt"
 
 # -- the example table at the end of url.bs "Percent-encoded bytes"
 
@@ -82,11 +78,9 @@ def test_spec_examples_utf8() -> None:
 
 
 def _wpt_percent_cases() -> list[tuple[str, str, str]]:
-    data: list[Any] = json.loads((WPT / "percent-encoding.json").read_text(encoding="utf-8"))
     return [
         (encoding, case["input"], expected)
-        for case in data
-        if not isinstance(case, str)
+        for case in wpt_entries("percent-encoding.json")
         for encoding, expected in case["output"].items()
     ]
 

@@ -34,10 +34,9 @@ from urlcalc.errors import ValidationError
 from urlcalc.fastpath import fast_parse
 from urlcalc.host import HostFailure, domain_to_unicode, host_parse
 from urlcalc.infra import to_usv
+from urlcalc.kinds import dispatch, dispatch_json
 from urlcalc.model import (
     OPERATIONS,
-    dispatch,
-    dispatch_json,
     host_model,
     parse_model,
     percent_model,

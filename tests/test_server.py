@@ -1,4 +1,4 @@
-"""The Flask server (urlcalc.server): the JSON API answers exactly what urlcalc.model.dispatch
+"""The Flask server (urlcalc.server): the JSON API answers exactly what urlcalc.kinds.dispatch
 answers, refuses every malformed request with a 4xx JSON error (never a 500), serves the page and
 the Pyodide assets with the right types, compression, validators and security headers, and never
 a file outside the folders it serves. Also ``export_static`` and a real ``urlcalc serve``."""
@@ -23,7 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from required import missing
 
-from urlcalc import bundle, model, server
+from urlcalc import bundle, kinds, server
 from urlcalc.export import export_static, with_meta_csp
 from urlcalc.server import CSP, MAX_BODY_BYTES, PYODIDE_FILES, create_app
 
@@ -127,7 +127,7 @@ def _query(kind: str, params: dict[str, Any]) -> list[tuple[str, str]]:
                          ids=[f"{k}-{i}" for i, (k, _) in enumerate(API_CASES)])
 def test_api_post_and_get_return_the_model(client: FlaskClient, kind: str,
                                            params: dict[str, Any]) -> None:
-    expected = model.dispatch(kind, params)
+    expected = kinds.dispatch(kind, params)
     posted = client.post(f"/api/{kind}", json=params)
     assert posted.status_code == 200, posted.data[:300]
     assert posted.mimetype == "application/json"
@@ -141,7 +141,7 @@ def test_api_lone_surrogates_and_non_ascii(client: FlaskClient) -> None:
     raw = b'{"input": "https://a.com/\\ud800\xc3\xa9", "trace": true}'
     response = client.post("/api/parse", data=raw, content_type="application/json")
     assert response.status_code == 200
-    assert response.get_json() == model.dispatch(
+    assert response.get_json() == kinds.dispatch(
         "parse", {"input": "https://a.com/\ud800é", "trace": True})
     assert response.content_type == "application/json; charset=utf-8"
 
@@ -157,7 +157,7 @@ def test_api_large_answers_are_gzipped(client: FlaskClient) -> None:
     params = {"input": "https://example.com/" + "a/" * 100, "trace": True}
     response = client.post("/api/parse", json=params, headers={"Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"
-    assert json.loads(gzip.decompress(response.data)) == model.dispatch("parse", params)
+    assert json.loads(gzip.decompress(response.data)) == kinds.dispatch("parse", params)
     plain = client.post("/api/parse", json=params)
     assert "Content-Encoding" not in plain.headers
     assert plain.headers["Cache-Control"] == "no-store"
@@ -265,7 +265,7 @@ def test_soft_errors_for_the_page(client: FlaskClient) -> None:
     response = client.post("/api/bogus", json={}, headers=soft)
     assert response.status_code == 200 and "unknown kind" in error_of(response)
     assert client.post("/api/parse", json={"input": "x"}, headers=soft).get_json() == \
-        model.dispatch("parse", {"input": "x"})
+        kinds.dispatch("parse", {"input": "x"})
 
 
 # --- compare (editions) and random ---------------------------------------------------------------
@@ -352,15 +352,15 @@ def test_api_random(client: FlaskClient) -> None:
     assert one == client.get("/api/random", query_string={"edition": "rfc3986",
                                                           "seed": "12"}).get_json()
     fresh = client.post("/api/random", json={}).get_json()
-    assert fresh["edition"] in {e["id"] for e in model.dispatch("compare", {"input": "x"})[
+    assert fresh["edition"] in {e["id"] for e in kinds.dispatch("compare", {"input": "x"})[
         "editions"]}
     again = client.post("/api/random", json={"seed": fresh["seed"]}).get_json()
     assert again["input"] == fresh["input"] and again["edition"] == fresh["edition"]
     # a relative reference comes with the base it parses against
-    drawn = [model.dispatch("random", {"edition": "rfc3986", "seed": n}) for n in range(40)]
+    drawn = [kinds.dispatch("random", {"edition": "rfc3986", "seed": n}) for n in range(40)]
     relative = [d for d in drawn if d["base"] is not None]
-    assert relative and all(model.dispatch("parse", {"input": d["input"], "base": d["base"]})["ok"]
-                            and not model.dispatch("parse", {"input": d["input"]})["ok"]
+    assert relative and all(kinds.dispatch("parse", {"input": d["input"], "base": d["base"]})["ok"]
+                            and not kinds.dispatch("parse", {"input": d["input"]})["ok"]
                             for d in relative)
 
 
@@ -440,7 +440,7 @@ def test_bugs_still_answer_json(client: FlaskClient, monkeypatch: pytest.MonkeyP
     def broken(kind: str, params: dict[str, Any]) -> dict[str, Any]:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(model, "dispatch", broken)
+    monkeypatch.setattr(server, "dispatch", broken)
     response = client.post("/api/parse", json={"input": "x"})
     assert response.status_code == 500
     assert "RuntimeError" in error_of(response)
@@ -727,7 +727,7 @@ def test_urlcalc_serve_runs_waitress(web: Path, tmp_path: Path) -> None:
         with urllib.request.urlopen(url + "api/version", timeout=10) as response:
             body = json.load(response)
             assert response.headers["Content-Security-Policy"] == CSP
-        assert body == model.dispatch("version", {})
+        assert body == kinds.dispatch("version", {})
         with urllib.request.urlopen(url + "pyodide/pyodide.asm.wasm", timeout=10) as response:
             assert response.headers["Content-Type"] == "application/wasm"
             assert response.read() == FAKE_WASM

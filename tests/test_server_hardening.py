@@ -29,11 +29,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from urlcalc import heavy, model
+from urlcalc import heavy, kinds, model
 from urlcalc.encoding import LABELS, get_encoding, get_output_encoding
 from urlcalc.heavy import Busy, HeavyGate
 from urlcalc.http_server import GuardedServer, make_server
-from urlcalc.model import MAX_ANSWER_CHARS
+from urlcalc.limits import MAX_ANSWER_CHARS
 from urlcalc.percent import ENCODE_SETS
 from urlcalc.server import (
     MAX_BODY_BYTES,
@@ -280,7 +280,7 @@ def test_heavy_requests_beyond_the_queue_are_refused_at_once(
         release.set()
         assert first.result(30).status_code == 200
         assert second.result(30).status_code == 200
-    expected = model.dispatch("parse", BIG_PARSE)
+    expected = kinds.dispatch("parse", BIG_PARSE)
     assert app.test_client().post("/api/parse", json=BIG_PARSE).get_json() == expected
 
 
@@ -289,7 +289,7 @@ def test_heavy_requests_in_worker_processes() -> None:
     try:
         app = create_app(heavy=gate)
         c = app.test_client()
-        expected = model.dispatch("parse", BIG_PARSE)
+        expected = kinds.dispatch("parse", BIG_PARSE)
         response = c.post("/api/parse", json=BIG_PARSE, headers={"Accept-Encoding": "gzip"})
         assert response.status_code == 200 and response.headers["Content-Encoding"] == "gzip"
         assert json.loads(gzip.decompress(response.data)) == expected

@@ -3,8 +3,7 @@ what the parser did."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from cases import corpus, url_inputs
 
 from urlcalc import URL
 from urlcalc.errors import ValidationError
@@ -12,17 +11,9 @@ from urlcalc.parser import STATE_NAMES, ParseFailure, basic_url_parse
 from urlcalc.record import URLRecord
 from urlcalc.trace import Step, TraceRecorder
 
-DATA = Path(__file__).parent / "data"
-
 
 def _all_cases() -> list[tuple[str, str | None]]:
-    cases = [(c["input"], c.get("base")) for c in
-             json.loads((DATA / "wpt" / "urltestdata.json").read_text(encoding="utf-8"))
-             if isinstance(c, dict)]
-    for line in (DATA / "bench" / "corpus-10k.txt").read_text(encoding="utf-8").splitlines():
-        parts = line.split("\t")
-        cases.append((parts[0], parts[1] if len(parts) == 2 else None))
-    return cases
+    return url_inputs() + corpus()
 
 
 def _outcome(result: object) -> object:

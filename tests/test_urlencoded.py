@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
-from pathlib import Path
 from typing import Any
 
 import pytest
+from cases import wpt_entries
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,16 +18,12 @@ from urlcalc.urlencoded import (
     serialize_urlencoded,
 )
 
-WPT = Path(__file__).parent / "data" / "wpt"
-
 # -- the parser
 
 
 def _wpt_parser_cases() -> list[tuple[str, list[tuple[str, str]]]]:
-    data: list[Any] = json.loads(
-        (WPT / "urlencoded-parser-data.json").read_text(encoding="utf-8")
-    )
-    return [(case["input"], [(n, v) for n, v in case["output"]]) for case in data]
+    return [(case["input"], [(n, v) for n, v in case["output"]])
+            for case in wpt_entries("urlencoded-parser-data.json")]
 
 
 WPT_PARSER_CASES = _wpt_parser_cases()

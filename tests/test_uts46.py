@@ -20,17 +20,14 @@ are valid now. The entries that contain them are listed below as strict expected
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from cases import wpt_entries
 
 from urlcalc import uts46
 from urlcalc.uts46 import to_ascii, to_unicode
-
-DATA = Path(__file__).resolve().parent / "data" / "wpt" / "IdnaTestV2.json"
 
 # The URL Standard's parameters for domain to ASCII with beStrict false.
 RELAXED: dict[str, bool] = {
@@ -99,9 +96,7 @@ STATUS_LEVEL_UNICODE_18 = frozenset(
 
 
 def _load_cases() -> list[dict[str, Any]]:
-    with DATA.open(encoding="utf-8") as f:
-        data = json.load(f)
-    return [entry for entry in data if isinstance(entry, dict)]
+    return wpt_entries("IdnaTestV2.json")
 
 
 CASES = _load_cases()

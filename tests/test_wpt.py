@@ -110,3 +110,18 @@ def test_percent_encoded_fragment_is_wpts_utf8_output(monkeypatch: pytest.Monkey
     for c in dagger:
         assert any(p.startswith("fragment:") for p in c["problems"]), c
         assert any(p.startswith("query:") for p in c["problems"]) == (c["encoding"] == "utf-8")
+
+
+def test_the_recorded_wpt_revision_is_the_data_tested() -> None:
+    """version answers which WPT data urlcalc passes: each file's sha256 must be the file's."""
+    import hashlib
+    from pathlib import Path
+
+    from urlcalc import spec
+    from urlcalc.model import version_model
+
+    data = Path(__file__).parent / "data" / "wpt"
+    recorded = spec.wpt_revision()["sha256"]
+    assert recorded == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+                        for p in sorted(data.glob("*.json"))}
+    assert version_model()["wpt"]["sha256"] == recorded

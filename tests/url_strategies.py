@@ -17,6 +17,7 @@ The token lists are shared with the differential generator (tests/differential/g
 
 from __future__ import annotations
 
+import cases
 from differential import generate as g
 from hypothesis import strategies as st
 
@@ -145,8 +146,7 @@ bases = st.one_of(st.none(), st.sampled_from(tuple(b for b in g.BASES if b is no
 
 
 def _corpus() -> tuple[str, ...]:
-    path = g.WPT.parent / "bench" / "corpus-10k.txt"
-    return tuple(line.split("\t")[0] for line in path.read_text(encoding="utf-8").splitlines())
+    return tuple(input for input, _ in cases.corpus())
 
 
 # plain web URLs (the benchmark corpus), as they are or with a few code points changed: the fast

@@ -17,7 +17,6 @@ from urlcalc.infra import to_usv
 from urlcalc.parser import (
     STATE_NAMES,
     ParseFailure,
-    ParseReturn,
     State,
     api_url_parse,
     basic_url_parse,
@@ -28,6 +27,7 @@ from urlcalc.parser import (
     port_state,
     query_state,
     scheme_start_state,
+    state_override_parse,
 )
 from urlcalc.percent import USERINFO_SET, utf8_percent_encode
 from urlcalc.record import URLRecord
@@ -73,7 +73,8 @@ class SetterStop(NamedTuple):
 class URLParseError(TypeError):
     """The URL constructor's TypeError, carrying the validation error that caused the failure."""
 
-    def __init__(self, failure: ParseFailure, input: str) -> None:
+    def __init__(self, failure: ParseFailure, input: str,
+                 thrown_at: tuple[str, str] | None = None) -> None:
         error = failure.error
         message = f"Invalid URL: {input!r}"
         where = spec.label(*failure.cause) if failure.cause is not None else ""
@@ -85,6 +86,8 @@ class URLParseError(TypeError):
                 failure.reason.startswith(where) else f" ({failure.reason})"
         super().__init__(message)
         self.failure = failure
+        #: the algorithm and step that threw (the href setter's step 2), when a setter threw
+        self.thrown_at = thrown_at
 
 
 class URL:
@@ -311,14 +314,13 @@ class URL:
         state override."""
         self._note(observer, setter, step, f"basic URL parse {input!r} with {STATE_NAMES[state]}"
                    " as state override")
-        result = basic_url_parse(input, url=self._url, state_override=state, observer=observer,
-                                 errors=errors)
+        result = state_override_parse(input, self._url, state, observer=observer, errors=errors)
         name = setter + " setter"
         if isinstance(result, ParseFailure):
             assert result.cause is not None
             algorithm, at = result.cause
             return SetterStop(name, step, algorithm, at, True, result.reason)
-        if isinstance(result, ParseReturn) and result.ignored:
+        if result is not None and result.ignored:
             return SetterStop(name, step, result.state, result.step, False, result.note)
         return None
 
@@ -331,8 +333,7 @@ class URL:
         if isinstance(parsed, ParseFailure):
             self._note(observer, "href", "2", "parsedURL is failure: throw a TypeError",
                        "failure")
-            raise URLParseError(parsed, value)
-        assert not isinstance(parsed, ParseReturn)
+            raise URLParseError(parsed, value, ("href setter", "2"))
         # step 3
         self._url = parsed
         # step 4-6

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from urlcalc import model, spec
-from urlcalc.model import ModelError
+from urlcalc.limits import ModelError
 from urlcalc.site import PublicURLError
 
 
@@ -400,7 +400,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                 err.write(_failure(result) + "\n")
             return 0 if result["ok"] and result["valid"]["valid"] else 1
         if args.command == "compare":
-            from urlcalc.compare import compare_model, format_compare
+            from urlcalc.editions_view import compare_model, format_compare
 
             result = compare_model(args.input, args.base, errata=args.errata)
             out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json

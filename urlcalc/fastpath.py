@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 
 from urlcalc.host import _STRICT_ASCII_OK, HostFailure, ends_in_a_number, host_parse
-from urlcalc.record import SPECIAL_SCHEMES, Host, URLRecord, is_double_dot, is_single_dot
+from urlcalc.record import (
+    SPECIAL_SCHEMES,
+    Domain,
+    Host,
+    URLRecord,
+    is_double_dot,
+    is_single_dot,
+)
 
 # scheme ":" "//" host [":" port] path ["?" query] ["#" fragment], where every component holds
 # URL units only (ASCII URL code points other than the delimiters, non-ASCII URL code points of
@@ -95,7 +102,7 @@ def _host(text: str) -> Host | None:
     r = _compiled or _regexes()
     if r.ldh_host.fullmatch(host):
         if _STRICT_ASCII_OK.fullmatch(host) and not ends_in_a_number(host):
-            return host
+            return Domain(host)
         if r.dotted_decimal.fullmatch(host):
             a, b, c, d = host.split(".")
             return (int(a) << 24) | (int(b) << 16) | (int(c) << 8) | int(d)

@@ -32,11 +32,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from urlcalc.limits import LARGE_REQUEST_BYTES
+
 __all__ = ["LARGE_REQUEST_BYTES", "Answer", "Busy", "HeavyGate", "compute", "encode_json"]
 
-# Bodies and query strings over this many bytes are heavy (a URL typed or pasted into the page
-# is far below it; the maximal requests are 4-64x over it).
-LARGE_REQUEST_BYTES = 16 * 1024
 # API answers (a traced parse can be hundreds of KB) are compressed above this size.
 MIN_GZIP_API_BYTES = 8 * 1024
 # A worker process is replaced after this many requests (the memory of a maximal answer is not
@@ -80,7 +79,8 @@ def encode_json(obj: Any, gzip_ok: bool) -> tuple[bytes, bool]:
 
 def compute(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
     """The answer to one API request (in a worker process, or in the request's thread)."""
-    from urlcalc.model import ModelError, dispatch
+    from urlcalc.kinds import dispatch
+    from urlcalc.limits import ModelError
 
     try:
         result: Any = dispatch(kind, params)
@@ -120,9 +120,9 @@ def _worker_init(server_pid: int) -> None:
 
 def _warm() -> int:
     """Run in each new worker: import the model and its tables before the first request."""
-    from urlcalc import model
+    from urlcalc.kinds import dispatch
 
-    model.dispatch("parse", {"input": "https://xn--nxasmq6b.example/"})
+    dispatch("parse", {"input": "https://xn--nxasmq6b.example/"})
     return os.getpid()
 
 

@@ -7,13 +7,13 @@ in the host input (None when unknown); steps go to the optional ``observer``.
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from typing import Protocol, Unpack
 
-from urlcalc import uts46
+from urlcalc import spec, uts46
 from urlcalc.infra import is_url_code_point
 from urlcalc.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
-from urlcalc.record import Host
-from urlcalc.trace import Observer, counts_only
+from urlcalc.record import EMPTY_HOST, Domain, Host, OpaqueHost
+from urlcalc.trace import Observer, StepDetails, counts_only
 
 
 class HostFailure(Exception):
@@ -86,11 +86,29 @@ ALGORITHM_OF_PARSER = {
 }
 
 
-def _emit(observer: Observer | None, parser: str, step: str, note: str, **extra: object) -> None:
+def _emit(observer: Observer | None, parser: str, step: str, note: str, depth: int = 1,
+          **extra: Unpack[StepDetails]) -> None:
     if observer is not None:
         algorithm = ALGORITHM_OF_PARSER[parser]
         observer({"parser": parser, "algorithm": algorithm, "state": algorithm, "step": step,
-                  "note": note, "depth": 1, **extra})
+                  "note": note, "depth": depth, **extra})
+
+
+def _failure(report: Report, observer: Observer | None, parser: str, step: str, note: str,
+             error: str | None = None, at: int | None = None, says: str | None = None,
+             **extra: Unpack[StepDetails]) -> HostFailure:
+    """``step`` of ``parser``'s algorithm returns failure, raising the validation ``error``
+    first when it raises one: the error reported (at offset ``at`` in the host input, when known),
+    the step traced (``says`` in the trace, default ``note``), and the HostFailure to raise."""
+    algorithm = ALGORITHM_OF_PARSER[parser]
+    if error is not None:
+        report(error, at, "", (algorithm, step))
+    if observer is not None:
+        if error is not None:
+            extra["errors"] = [error]
+        extra["outcome"] = "failure"
+        _emit(observer, parser, step, (says or note) + ": failure", **extra)
+    return HostFailure(error, algorithm, step, note, at)
 
 
 # url.bs: host parsing, the host parser
@@ -101,12 +119,9 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
     if input.startswith("["):
         # step 1.1
         if not input.endswith("]"):
-            report("IPv6-unclosed", None, "", ("host parser", "1.1"))
-            if observer is not None:
-                _emit(observer, "host", "1.1", "starts with [ but does not end with ]: failure",
-                      input=input, errors=["IPv6-unclosed"], outcome="failure")
-            raise HostFailure("IPv6-unclosed", "host parser", "1.1",
-                              "the input starts with [ but does not end with ]")
+            raise _failure(report, observer, "host", "1.1",
+                           "the input starts with [ but does not end with ]", "IPv6-unclosed",
+                           says="starts with [ but does not end with ]", input=input)
         if observer is not None:
             _emit(observer, "host", "1.2", "IPv6 parse the input without its brackets", input=input)
         # step 1.2 (offsets reported by the IPv6 parser count from after the "[")
@@ -124,9 +139,11 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
         if observer is not None:
             _emit(observer, "host", "2", "the URL is not special: opaque-host parse", input=input)
         try:
-            return opaque_host_parse(input, report, observer)
+            opaque = opaque_host_parse(input, report, observer)
         except HostFailure as e:
             raise e.passed_on("host parser", "2") from None
+        # an opaque host is non-empty: the empty string is the empty host
+        return OpaqueHost(opaque) if opaque else EMPTY_HOST
     # step 3: Assert input is not the empty string.
     # step 4
     if "%" in input and _PERCENT_ENCODED_RE.search(input):
@@ -162,17 +179,17 @@ def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
     if observer is not None:
         _emit(observer, "host", "9", "the host is a domain", result=ascii_domain)
     # step 9
-    return ascii_domain
+    return Domain(ascii_domain)
 
 
-def _strict_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[str]]:
+def _strict_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
     return uts46.to_ascii(domain, check_hyphens=True, check_bidi=True, check_joiners=True,
                           use_std3_ascii_rules=True, transitional_processing=False,
                           verify_dns_length=True, ignore_invalid_punycode=False,
                           observer=observer)
 
 
-def _relaxed_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[str]]:
+def _relaxed_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
     return uts46.to_ascii(domain, check_hyphens=False, check_bidi=True, check_joiners=True,
                           use_std3_ascii_rules=False, transitional_processing=False,
                           verify_dns_length=False, ignore_invalid_punycode=False,
@@ -180,12 +197,7 @@ def _relaxed_to_ascii(domain: str, observer: uts46.Observer) -> tuple[str, list[
 
 
 # The UTS #46 stages urlcalc.uts46 reports, in UTS #46's order, and what each cites.
-UTS46_STAGES: dict[str, tuple[str, str]] = {
-    "map": ("UTS #46 Processing", "1"), "normalize": ("UTS #46 Processing", "2"),
-    "break": ("UTS #46 Processing", "3"), "convert": ("UTS #46 Processing", "4"),
-    "validate": ("UTS #46 Processing", "4"), "encode": ("UTS #46 ToASCII", "3"),
-    "verify-dns-length": ("UTS #46 ToASCII", "4"),
-}
+UTS46_STAGES = spec.UTS46_STAGES
 
 
 class _Stage:
@@ -205,7 +217,7 @@ class _Stage:
                        "details": details, "depth": 2})
 
 
-def _uts46_observer(observer: Observer | None, mode: str) -> uts46.Observer:
+def _uts46_observer(observer: Observer | None, mode: str) -> uts46.StageObserver:
     return None if observer is None else _Stage(observer, mode)
 
 
@@ -232,9 +244,8 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
                   "(this step does not return)", errors=["domain-to-ASCII"])
     # step 3
     if be_strict:
-        if strict_errors:
-            raise HostFailure(None, "domain parser", "3.1",
-                              "strictResult is a failure value")
+        if strict_errors:  # (not traced: beStrict is true only outside the URL parser)
+            raise _failure(report, None, "domain", "3.1", "strictResult is a failure value")
         return strict_result
     # step 4-5
     if lowered is not None:
@@ -250,31 +261,25 @@ def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
         else:
             result, errors = _relaxed_to_ascii(domain, _uts46_observer(observer, "relaxed"))
         if errors:
-            if observer is not None:
-                _emit(observer, "domain", "6.2", "ToASCII with beStrict false failed: failure",
-                      uts46_errors=errors, outcome="failure")
-            raise HostFailure(None, "domain parser", "6.2", "domain parser ToASCII with "
-                              "beStrict false is a failure value (" + ", ".join(errors) + ")")
+            raise _failure(report, observer, "domain", "6.2", "domain parser ToASCII with "
+                           "beStrict false is a failure value (" + ", ".join(errors) + ")",
+                           says="ToASCII with beStrict false failed", uts46_errors=errors)
         if observer is not None:
             _emit(observer, "domain", "6.1", "ToASCII with beStrict false", result=result)
     # step 7
     if result == "":
-        if observer is not None:
-            _emit(observer, "domain", "7", "the result is the empty string: failure",
-                  outcome="failure")
-        raise HostFailure(None, "domain parser", "7", "the result is the empty string")
+        raise _failure(report, observer, "domain", "7", "the result is the empty string")
     # step 8
     forbidden = _FORBIDDEN_DOMAIN_RE.search(result)
     if forbidden:
         ch = forbidden.group()
-        note = f"the result contains a forbidden domain code point, U+{ord(ch):04X}"
-        if observer is not None:
-            _emit(observer, "domain", "8", note + ": failure", result=result, outcome="failure")
         # Where that code point stands in the domain given (the result may be mapped).
         offset = forbidden.start() if result is domain or domain[forbidden.start():
                                                                 forbidden.start() + 1] == ch \
             else domain.find(ch)
-        raise HostFailure(None, "domain parser", "8", note, offset if offset >= 0 else None)
+        raise _failure(report, observer, "domain", "8",
+                       f"the result contains a forbidden domain code point, U+{ord(ch):04X}",
+                       at=offset if offset >= 0 else None, result=result)
     # step 9
     return result
 
@@ -318,11 +323,8 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
         report("IPv4-too-few-parts", None, "", ("IPv4 parser", "3"))
     # step 4
     if len(parts) > 4:
-        report("IPv4-too-many-parts", None, "", ("IPv4 parser", "4"))
-        if observer is not None:
-            _emit(observer, "ipv4", "4", "more than 4 parts: failure", parts=parts,
-                  errors=["IPv4-too-many-parts"], outcome="failure")
-        raise HostFailure("IPv4-too-many-parts", "IPv4 parser", "4", "more than 4 parts")
+        raise _failure(report, observer, "ipv4", "4", "more than 4 parts",
+                       "IPv4-too-many-parts", parts=parts)
     if observer is not None:
         errors = (["IPv4-empty-part"] if input.endswith(".") else []) + \
             (["IPv4-too-few-parts"] if len(parts) < 4 else [])
@@ -337,12 +339,9 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
         # step 6.1
         result = ipv4_number_parse(part, observer, offset)
         if result is None:
-            report("IPv4-non-numeric-part", None, "", ("IPv4 parser", "6.2"))
-            if observer is not None:
-                _emit(observer, "ipv4", "6.2", f"part {part!r} is not numeric: failure",
-                      errors=["IPv4-non-numeric-part"], outcome="failure")
-            raise HostFailure("IPv4-non-numeric-part", "IPv4 parser", "6.2",
-                              f"the part {part!r} is not an IPv4 number", offset)
+            raise _failure(report, observer, "ipv4", "6.2",
+                           f"the part {part!r} is not an IPv4 number", "IPv4-non-numeric-part",
+                           offset, says=f"part {part!r} is not numeric")
         # step 6.3
         if result[1]:
             report("IPv4-non-decimal-part", None, "", ("IPv4 parser", "6.3"))
@@ -363,18 +362,12 @@ def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | Non
                   errors=["IPv4-out-of-range-part"])
     # step 8
     if any(n > 255 for n in numbers[:-1]):
-        if observer is not None:
-            _emit(observer, "ipv4", "8", "a number before the last exceeds 255: failure",
-                  outcome="failure")
-        raise HostFailure(None, "IPv4 parser", "8", "a number before the last exceeds 255")
+        raise _failure(report, observer, "ipv4", "8", "a number before the last exceeds 255")
     # step 9
     if numbers[-1] >= 256 ** (5 - len(numbers)):
-        if observer is not None:
-            _emit(observer, "ipv4", "9",
-                  f"the last number is 256^{5 - len(numbers)} or more: failure",
-                  outcome="failure")
-        raise HostFailure(None, "IPv4 parser", "9",
-                          f"the last number is greater than or equal to 256^{5 - len(numbers)}")
+        raise _failure(report, observer, "ipv4", "9", "the last number is greater than or "
+                       f"equal to 256^{5 - len(numbers)}",
+                       says=f"the last number is 256^{5 - len(numbers)} or more")
     # step 10-13
     ipv4 = numbers[-1]
     for counter, n in enumerate(numbers[:-1]):
@@ -434,11 +427,7 @@ def ipv4_number_parse(input: str, observer: Observer | None = None,
 def ipv6_parse(input: str, report: Report = _no_report,
                observer: Observer | None = None) -> tuple[int, ...]:
     def fail(name: str, step: str, note: str) -> HostFailure:
-        report(name, pointer, "", ("IPv6 parser", step))
-        if observer is not None:
-            _emit(observer, "ipv6", step, note + ": failure", pointer=pointer, errors=[name],
-                  outcome="failure")
-        return HostFailure(name, "IPv6 parser", step, note, pointer)
+        return _failure(report, observer, "ipv6", step, note, name, pointer, pointer=pointer)
 
     # step 1-4
     address = [0] * 8
@@ -571,13 +560,10 @@ def opaque_host_parse(input: str, report: Report = _no_report,
     # step 1
     for i, ch in enumerate(input):
         if ch in FORBIDDEN_HOST_CODE_POINTS:
-            report("host-invalid-code-point", i, "", ("opaque-host parser", "1"))
-            if observer is not None:
-                _emit(observer, "opaque-host", "1", f"forbidden host code point {ch!r}: failure",
-                      errors=["host-invalid-code-point"], outcome="failure")
-            raise HostFailure("host-invalid-code-point", "opaque-host parser", "1",
-                              f"the input contains a forbidden host code point, "
-                              f"U+{ord(ch):04X}", i)
+            raise _failure(report, observer, "opaque-host", "1",
+                           f"the input contains a forbidden host code point, U+{ord(ch):04X}",
+                           "host-invalid-code-point", i,
+                           says=f"forbidden host code point {ch!r}")
     # step 2-3: two separate checks, so a host with both kinds of invalid unit reports two
     # validation errors
     # step 2

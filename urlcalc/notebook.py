@@ -5,7 +5,7 @@
     >>> notebook.set("https://a.com/x", [("username", "bob"), ("protocol", "mailto")])
     >>> notebook.compare("http:\\\\example.com\\a\\..\\b")
 
-Each returns a ``Result``: the model dict of ``urlcalc.model`` (or ``urlcalc.compare``) as the
+Each returns a ``Result``: the model dict of ``urlcalc.model`` (or ``urlcalc.editions_view``) as the
 API and the page receive it (``result.model``; ``result["getters"]`` reads it too), with
 
 - ``_repr_html_``: the href coloured by component (the page's colours, from its stylesheet),
@@ -398,7 +398,7 @@ def host(input: str, trace: bool = False) -> Result:
 
 
 def compare(input: str, base: str | None = None, errata: bool = False) -> Result:
-    """``urlcalc.compare.compare_model``: the input read by six older specifications."""
-    from urlcalc.compare import compare_model
+    """``urlcalc.editions_view.compare_model``: the input read by six older specifications."""
+    from urlcalc.editions_view import compare_model
 
     return Result(compare_model(input, base, errata=errata))

@@ -1,8 +1,8 @@
-"""The OpenAPI 3.0 description of the JSON API, built here from the same constants the server and
-the model use (the kinds, the setter operations, the percent-encode sets, the editions, the
-limits), so that it cannot drift from them silently. The server answers it at
-``GET /api/openapi.json``; tests/test_openapi.py checks it against the server, and
-tests/test_api_fuzz.py fuzzes the server with Schemathesis from it.
+"""The OpenAPI 3.0 description of the JSON API, built here from the table of request kinds
+(urlcalc.kinds: each kind's summary and parameters) and the limits (urlcalc.limits), so that it
+cannot drift from them silently. The server answers it at ``GET /api/openapi.json``;
+tests/test_openapi.py checks it against the server, and tests/test_api_fuzz.py
+fuzzes the server with Schemathesis from it.
 
 The result schemas describe each answer's main shape (required members and their types, the
 record, the getters, validation errors, the trace); they allow members they do not name, so the
@@ -14,13 +14,21 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from urlcalc.api import GETTERS
-from urlcalc.compare import MAX_SEED
 from urlcalc.editions import EDITIONS
 from urlcalc.heavy import LARGE_REQUEST_BYTES
-from urlcalc.model import MAX_ANSWER_CHARS, MAX_INPUT_BYTES, MAX_OPS, MODEL_VERSION, OPERATIONS
+from urlcalc.kinds import KINDS, Kind, Param
+from urlcalc.limits import (
+    MAX_ANSWER_CHARS,
+    MAX_BODY_BYTES,
+    MAX_INPUT_BYTES,
+    MAX_OPS,
+    MAX_SEED,
+    MAX_SET_VALUES_BYTES,
+    MAX_TRACED_SET_VALUES_BYTES,
+)
+from urlcalc.model import MODEL_VERSION, OPERATIONS
 from urlcalc.percent import ENCODE_SETS
 from urlcalc.record import HostKind
-from urlcalc.server import MAX_BODY_BYTES, MAX_SET_VALUES_BYTES, MAX_TRACED_SET_VALUES_BYTES
 from urlcalc.trace import DEFAULT_MAX_STEPS
 
 __all__ = ["OPENAPI_VERSION", "openapi_document"]
@@ -68,45 +76,61 @@ def _text(description: str) -> Schema:
     return {"type": "string", "maxLength": MAX_INPUT_BYTES, "description": description}
 
 
-# --- request fields -------------------------------------------------------------------------------
+# --- request fields (from the table of request kinds, urlcalc.kinds) ---------------------------
 
-INPUT = _text("The input string. " + _LIMIT)
-BASE = _nullable(_text("A base URL string (absent or null: no base). " + _LIMIT))
-ENCODING = _nullable({"type": "string", "maxLength": 64,
-                      "description": "A WHATWG Encoding label (case-insensitive, e.g. utf-8, "
-                      "windows-1252, shift_jis; absent, null or empty: UTF-8). An unknown label "
-                      "is a 400."})
-TRACE = _nullable({"type": "boolean", "description": "Record the algorithm's steps "
-                   f"(at most {DEFAULT_MAX_STEPS} per run; then `truncated` is true)."})
-ERRATA = _nullable({"type": "boolean",
-                    "description": "Apply the editions' published errata."})
-OP_PAIR: Schema = {
+_TEXT_NOTE = {
+    "input": " " + _LIMIT,
+    "base": " " + _LIMIT,
+    "encoding": " At most " + f"{MAX_INPUT_BYTES // 1024} KiB.",
+}
+_OP_PAIR: Schema = {
     "type": "array", "minItems": 2, "maxItems": 2,
     "items": {"type": "string", "maxLength": MAX_INPUT_BYTES},
     "description": "[operation, value]: a setter (" + ", ".join(OPERATIONS) + ") and its "
     "value; for searchParams.* the value is name=value. Unknown operations are a 400.",
 }
-OPS: Schema = {"type": "array", "maxItems": MAX_OPS, "items": OP_PAIR,
-               "description": f"Setter operations applied in order (at most {MAX_OPS}). Their "
-               f"values together are at most {MAX_SET_VALUES_BYTES // 1024} KiB (UTF-8), "
-               f"{MAX_TRACED_SET_VALUES_BYTES // 1024} KiB with trace; more is a 400."}
-ENCODE_SET: Schema = _nullable({"type": "string", "enum": list(ENCODE_SETS),
-                                "default": "component percent-encode set"})
-EDITION: Schema = _nullable({"type": "string", "enum": list(EDITIONS),
-                             "description": "An edition's grammar (absent: a random edition)."})
-MAX_ERRORS: Schema = _nullable({"type": "integer", "minimum": 0,
-                                "description": "Return at most this many validation errors "
-                                "(the first ones); validation_errors_total counts them all."})
-SEED: Schema = _nullable({"type": "integer", "minimum": 0, "maximum": MAX_SEED,
-                          "description": "The draw's seed (absent: a fresh one, returned)."})
+_OPS_NOTE = (f" (at most {MAX_OPS}). Their values together are at most "
+             f"{MAX_SET_VALUES_BYTES // 1024} KiB (UTF-8), {MAX_TRACED_SET_VALUES_BYTES // 1024} "
+             "KiB with trace; more is a 400.")
+_TRACE_NOTE = f" (at most {DEFAULT_MAX_STEPS} per run; then `truncated` is true)"
 
 
-def _body(required: dict[str, Schema], optional: dict[str, Schema] | None = None) -> Schema:
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _member(p: Param) -> Schema:
+    """A parameter as a member of the POST body."""
+    description = _sentence(p.description)
+    schema: Schema
+    if p.type == "text":
+        schema = {"type": "string", "maxLength": MAX_INPUT_BYTES,
+                  "description": description + "." + _TEXT_NOTE.get(p.name, "")}
+    elif p.type == "flag":
+        schema = {"type": "boolean",
+                  "description": description + (_TRACE_NOTE if p.name == "trace" else "") + "."}
+    elif p.type == "count":
+        schema = {"type": "integer", "minimum": 0, "description": description + "."}
+    elif p.type == "seed":
+        schema = {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
+                  "description": description + "."}
+    elif p.type == "ops":
+        schema = {"type": "array", "maxItems": MAX_OPS, "items": _OP_PAIR,
+                  "description": description + _OPS_NOTE}
+    else:
+        assert p.choices is not None
+        schema = {"type": "string", "enum": list(p.choices()), "description": description + "."}
+        if p.default is not None:
+            schema["default"] = p.default
+    return schema if p.required else _nullable(schema)
+
+
+def _body(kind: Kind) -> Schema:
     # Members the kind does not use are ignored, so the body allows them.
-    return _obj(required, optional)
+    return _obj({p.name: _member(p) for p in kind.params if p.required},
+                {p.name: _member(p) for p in kind.params if not p.required})
 
 
-# Per kind: (summary, POST body schema, GET query parameters).
 def _q(name: str, schema: Schema, required: bool = False, description: str | None = None,
        explode: bool | None = None) -> Schema:
     p: Schema = {"name": name, "in": "query", "required": required, "schema": schema}
@@ -119,89 +143,38 @@ def _q(name: str, schema: Schema, required: bool = False, description: str | Non
 
 _FLAG_Q: Schema = {"type": "string", "enum": ["1", "0", "true", "false", "yes", "no", "on", "off"],
                    "description": "1/0, true/false, yes/no or on/off (case-insensitive)"}
-_SEED_Q: Schema = {"type": "string", "pattern": "^[0-9]{1,16}$",
-                   "description": f"a decimal integer from 0 to {MAX_SEED}"}
-_INPUT_Q = _q("input", {"type": "string", "maxLength": MAX_INPUT_BYTES}, True, "the input string")
-_BASE_Q = _q("base", {"type": "string", "maxLength": MAX_INPUT_BYTES}, False, "a base URL string")
-_ENC_Q = _q("encoding", {"type": "string", "maxLength": 64}, False, "an Encoding label")
-_TRACE_Q = _q("trace", _FLAG_Q, False, "record the steps")
+_DIGITS_Q: Schema = {"type": "string", "pattern": "^[0-9]{1,16}$"}
 
 
-KINDS: dict[str, tuple[str, Schema, list[Schema]]] = {
-    "parse": (
-        "The basic URL parser on input (against base): record, getters, validation errors, "
-        "the valid-URL-string verdict, spans, provenance and (trace) the steps.",
-        _body({"input": INPUT}, {"base": BASE, "encoding": ENCODING, "trace": TRACE,
-                                 "max_errors": MAX_ERRORS}),
-        [_INPUT_Q, _BASE_Q, _ENC_Q, _TRACE_Q,
-         _q("max_errors", {"type": "string", "pattern": "^[0-9]{1,16}$"}, False,
-            "return at most this many validation errors")],
-    ),
-    "set": (
-        "Parse input (against base), then apply setter operations in order; each operation's "
-        "record and getters before and after, what changed, and why a setter did nothing.",
-        _body({"input": INPUT, "ops": OPS}, {"base": BASE, "trace": TRACE}),
-        [_INPUT_Q, _BASE_Q, _TRACE_Q,
-         _q("op", {"type": "array", "items": {"type": "string", "enum": list(OPERATIONS)},
-                   "minItems": 1, "maxItems": MAX_OPS}, True,
-            "the operations, in order (repeat op=...&value=... pairs)", explode=True),
-         _q("value", {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                      "maxItems": MAX_OPS}, True,
-            "one value per op, in the same order", explode=True)],
-    ),
-    "host": (
-        "The host parser on input, as a special URL's host (domain) and as an opaque host.",
-        _body({"input": INPUT}, {"trace": TRACE}),
-        [_INPUT_Q, _TRACE_Q],
-    ),
-    "urlencoded": (
-        "application/x-www-form-urlencoded: the parsed name-value pairs and their "
-        "serialization.",
-        _body({"input": INPUT}),
-        [_INPUT_Q],
-    ),
-    "percent": (
-        "Percent-encode after encoding (with an encode set and an encoding) and percent-decode.",
-        _body({"input": INPUT}, {"encode_set": ENCODE_SET, "encoding": ENCODING}),
-        [_INPUT_Q, _q("encode_set", {"type": "string", "enum": list(ENCODE_SETS)}),
-         _ENC_Q],
-    ),
-    "validate": (
-        "The valid-URL-string verdict beside the parser's validation errors.",
-        _body({"input": INPUT}, {"base": BASE}),
-        [_INPUT_Q, _BASE_Q],
-    ),
-    "compare": (
-        "One input read by the older URL specifications (" + ", ".join(EDITIONS) + ") beside "
-        "the current URL Standard.",
-        _body({"input": INPUT}, {"base": BASE, "errata": ERRATA}),
-        [_INPUT_Q, _BASE_Q, _q("errata", _FLAG_Q, False, "apply the errata")],
-    ),
-    "random": (
-        "A random input shaped by an edition's grammar, repeatable from its seed.",
-        _body({}, {"edition": EDITION, "seed": SEED}),
-        [_q("edition", {"type": "string", "enum": list(EDITIONS)}), _q("seed", _SEED_Q)],
-    ),
-    "implementations": (
-        "The input read by other implementations (whatwg-url, Node's URL, ada-url, "
-        "urllib.parse, rfc3986, yarl) beside the URL Standard: each one's getters, its "
-        "differences from the standard with their explanations, or why it is not available.",
-        _body({"input": INPUT}, {"base": BASE}),
-        [_INPUT_Q, _BASE_Q],
-    ),
-    "version": (
-        "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
-        "states, the setter operations, the getters and the url.bs the step data comes from.",
-        _body({}),
-        [],
-    ),
-    "spec": (
-        "The spec's words: every algorithm urlcalc cites (url.bs; UTS #46 as summaries) with "
-        "its anchor, introduction and numbered steps.",
-        _body({}),
-        [],
-    ),
-}
+def _query(kind: Kind) -> list[Schema]:
+    """The kind's parameters as GET query parameters (strings)."""
+    out: list[Schema] = []
+    for p in kind.params:
+        if p.type == "ops":
+            assert p.choices is not None
+            out.append(_q("op", {"type": "array", "items": {"type": "string",
+                                                             "enum": list(p.choices())},
+                                 "minItems": 1, "maxItems": MAX_OPS}, True,
+                          "the operations, in order (repeat op=...&value=... pairs)",
+                          explode=True))
+            out.append(_q("value", {"type": "array", "items": {"type": "string"},
+                                    "minItems": 1, "maxItems": MAX_OPS}, True,
+                          "one value per op, in the same order", explode=True))
+            continue
+        schema: Schema
+        if p.type == "text":
+            schema = {"type": "string", "maxLength": MAX_INPUT_BYTES}
+        elif p.type == "flag":
+            schema = _FLAG_Q
+        elif p.type == "count":
+            schema = _DIGITS_Q
+        elif p.type == "seed":
+            schema = {**_DIGITS_Q, "description": f"a decimal integer from 0 to {MAX_SEED}"}
+        else:
+            assert p.choices is not None
+            schema = {"type": "string", "enum": list(p.choices())}
+        out.append(_q(p.name, schema, p.required, p.description))
+    return out
 
 
 # --- result schemas -------------------------------------------------------------------------------
@@ -357,7 +330,7 @@ def _schemas() -> dict[str, Schema]:
             "rows": {"type": "array"}, "differing": STR_LIST, "not_available": STR_LIST}),
         "VersionResult": _result("version", {"states": STR_LIST,
                                              "operations": STR_LIST, "getters": STR_LIST},
-                                 {"spec": {"type": "object"}}),
+                                 {"spec": {"type": "object"}, "wpt": {"type": "object"}}),
         "SpecResult": _result("spec", {"source": {"type": "object"},
                                        "algorithms": {"type": "object"}}),
     }
@@ -376,7 +349,8 @@ def _error_response(description: str) -> Schema:
 
 
 def _operation(kind: str, method: str) -> Schema:
-    summary, body, params = KINDS[kind]
+    spec = KINDS[kind]
+    summary, body, params = spec.summary, _body(spec), _query(spec)
     responses: dict[str, Schema] = {
         "200": {"description": f"The {kind} result.",
                 "content": {"application/json": {"schema": _ref(_RESULT_NAMES[kind])}}},

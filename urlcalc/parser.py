@@ -6,14 +6,14 @@ the number of the spec step that applied; it reports validation errors with ``p.
 the parse by raising ``ParseFailure`` ("return failure") or ``ParseReturn`` ("return").
 
 The state machine runs in one of two loops: ``_run`` (no observer: nothing is built for the
-trace) and ``_run_traced`` (each step reported with pointer, c, buffer, flags, errors and the
-record fields it changed).
+trace) and ``_run_observed`` (each step reported with pointer, c, buffer, flags, errors and the
+record fields it changed, or counted once a bounded observer is full).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from urlcalc import host as hostmod
 from urlcalc import spec
@@ -28,6 +28,7 @@ from urlcalc.infra import (
     ASCII_URL_CODE_POINTS,
     is_url_code_point,
 )
+from urlcalc.outline import Fact, FactKind, OutlineEntry
 from urlcalc.percent import (
     C0_CONTROL_SET,
     FRAGMENT_SET,
@@ -40,8 +41,10 @@ from urlcalc.percent import (
     utf8_percent_encode,
 )
 from urlcalc.record import (
+    EMPTY_HOST,
     RECORD_FIELDS,
     SPECIAL_SCHEMES,
+    Host,
     URLRecord,
     is_double_dot,
     is_normalized_windows_drive_letter,
@@ -49,7 +52,7 @@ from urlcalc.record import (
     is_windows_drive_letter,
     starts_with_windows_drive_letter,
 )
-from urlcalc.trace import Observer, OutlineEntry, Step
+from urlcalc.trace import Observer, Step
 
 EOF = ""
 
@@ -135,6 +138,7 @@ class Parser:
         "buffer",
         "encoding",
         "errors",
+        "facts",
         "index_map",
         "input",
         "inside_brackets",
@@ -174,6 +178,10 @@ class Parser:
         self.username_parts: list[str] = []
         self.password_parts: list[str] = []
         self.live = observer is not None
+        # While an outline is recorded (urlcalc.outline), the facts the current step established:
+        # None otherwise, so the untraced parser only tests for None at the branches that
+        # record one.
+        self.facts: list[Fact] | None = None
 
     def index(self, pointer: int) -> int:
         """The code-point index in the original input of a pointer into the processed input."""
@@ -210,6 +218,12 @@ class Parser:
         """The current state's ``step`` returns (with a state override)."""
         return ParseReturn(step, note, ignored, STATE_NAMES[self.state])
 
+    def fact(self, kind: FactKind, step: str, *fields: str) -> None:
+        """The current state's ``step`` established ``kind`` (for ``fields``): kept while an
+        outline is recorded."""
+        if self.facts is not None:
+            self.facts.append(Fact(kind, step, fields))
+
     def remaining_starts_with(self, s: str) -> bool:
         return self.input.startswith(s, self.pointer + 1)
 
@@ -226,7 +240,7 @@ class Parser:
         elif not is_url_code_point(c):
             self.error("invalid-URL-unit", steps[0])
 
-    def host_parse(self, buffer: str, start: int, step: str) -> str | int | tuple[int, ...]:
+    def host_parse(self, buffer: str, start: int, step: str) -> Host:
         """Host-parse ``buffer`` (which began at pointer ``start``); on failure, the current
         state's ``step`` ("If host is failure, then return failure") raises."""
         sub: Observer | None = self.observer
@@ -279,7 +293,10 @@ def shorten_path(url: URLRecord, observer: Observer | None = None) -> None:
 
 def scheme_start_state(p: Parser, c: str) -> str:
     if c in ASCII_ALPHA:
-        p.buffer.append(c.lower())
+        lower = c.lower()
+        if lower != c:
+            p.fact(FactKind.SCHEME_LOWERCASED, "1", "scheme")
+        p.buffer.append(lower)
         p.state = scheme_state
         return "1"
     if p.state_override is None:
@@ -291,7 +308,10 @@ def scheme_start_state(p: Parser, c: str) -> str:
 
 def scheme_state(p: Parser, c: str) -> str:
     if c in _SCHEME_CODE_POINTS:
-        p.buffer.append(c.lower())
+        lower = c.lower()
+        if lower != c:
+            p.fact(FactKind.SCHEME_LOWERCASED, "1", "scheme")
+        p.buffer.append(lower)
         return "1"
     url = p.url
     if c == ":":
@@ -353,6 +373,7 @@ def no_scheme_state(p: Parser, c: str) -> str:
         url.path = base.path
         url.query = base.query
         url.fragment = ""
+        p.fact(FactKind.FROM_BASE, "2", "scheme", "path", "query")
         p.state = fragment_state
         return "2"
     if base.scheme != "file":
@@ -390,6 +411,7 @@ def relative_state(p: Parser, c: str) -> str:
     url = p.url
     # step 2
     url.scheme = base.scheme
+    p.fact(FactKind.FROM_BASE, "2", "scheme")
     # step 3
     if c == "/":
         p.state = relative_slash_state
@@ -406,9 +428,11 @@ def relative_state(p: Parser, c: str) -> str:
     url.port = base.port
     url.path = list(base.path)
     url.query = base.query
+    p.fact(FactKind.FROM_BASE, "5.1", "username", "password", "host", "port", "path", "query")
     # step 5.2
     if c == "?":
         url.query = ""
+        p.fact(FactKind.FROM_INPUT, "5.2", "query")
         p.state = query_state
         return "5.2"
     # step 5.3
@@ -442,6 +466,7 @@ def relative_slash_state(p: Parser, c: str) -> str:
     url.password = base.password
     url.host = base.host
     url.port = base.port
+    p.fact(FactKind.FROM_BASE, "3", "username", "password", "host", "port")
     p.state = path_state
     p.pointer -= 1
     return "3"
@@ -474,6 +499,8 @@ def authority_state(p: Parser, c: str) -> str:
         p.error("invalid-credentials", "1.1")
         if p.at_sign_seen:
             p.buffer.insert(0, "%40")
+            p.fact(FactKind.USERINFO_AT_ENCODED, "1.2",
+                   "password" if p.password_token_seen else "username")
         p.at_sign_seen = True
         # step 1.4: for each code point of buffer, the first ":" (if no password token was seen)
         # switches to the password; everything else is percent-encoded with the userinfo set.
@@ -485,9 +512,15 @@ def authority_state(p: Parser, c: str) -> str:
             user, sep, password = buffer.partition(":")
             p.password_token_seen = sep == ":"
         if user:
-            p.username_parts.append(utf8_percent_encode(user, USERINFO_SET))
+            encoded = utf8_percent_encode(user, USERINFO_SET)
+            if encoded != user:
+                p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "username")
+            p.username_parts.append(encoded)
         if password:
-            p.password_parts.append(utf8_percent_encode(password, USERINFO_SET))
+            encoded = utf8_percent_encode(password, USERINFO_SET)
+            if encoded != password:
+                p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "password")
+            p.password_parts.append(encoded)
         if p.live:
             _join_userinfo(p)
         # step 1.5
@@ -536,6 +569,7 @@ def host_state(p: Parser, c: str) -> str:
                                   "not allowed")
         host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer), "2.4")
         url.host = host
+        p.fact(FactKind.HOST_PARSED, "2.3", "host")
         p.buffer = []
         p.state = port_state
         return "2"
@@ -550,6 +584,7 @@ def host_state(p: Parser, c: str) -> str:
             raise p.fail_silently("3.2", "the host cannot be emptied while the URL includes "
                                   "credentials or has a port")
         url.host = p.host_parse("".join(p.buffer), start, "3.4")
+        p.fact(FactKind.HOST_PARSED, "3.3", "host")
         p.buffer = []
         p.state = path_start_state
         if p.state_override is not None:
@@ -585,7 +620,11 @@ def port_state(p: Parser, c: str) -> str:
             if len(digits) > 5 or (digits and int(digits) > 65535):
                 raise p.fail("port-out-of-range", "2.1.2")
             port = int(digits) if digits else 0
+            if p.facts is not None and len(p.buffer) > 1 and p.buffer[0] == "0":
+                p.fact(FactKind.PORT_LEADING_ZEROS, "2.1.1", "port")
             url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
+            if url.port is None:
+                p.fact(FactKind.PORT_DEFAULT_NULL, "2.1.3", "port")
             p.buffer = []
             if p.state_override is not None:
                 raise p.returns("2.1.5", "the port is set")
@@ -602,8 +641,11 @@ def port_state(p: Parser, c: str) -> str:
 def file_state(p: Parser, c: str) -> str:
     url = p.url
     # step 1-2
+    if url.scheme != "file":
+        # reached from the no scheme state (step 4): the scheme is file because base's is
+        p.fact(FactKind.FROM_BASE, "1", "scheme")
     url.scheme = "file"
-    url.host = ""
+    url.host = EMPTY_HOST
     # step 3
     if c in ("/", "\\"):
         if c == "\\":
@@ -616,8 +658,10 @@ def file_state(p: Parser, c: str) -> str:
         url.host = base.host
         url.path = list(base.path)
         url.query = base.query
+        p.fact(FactKind.FROM_BASE, "4.1", "host", "path", "query")
         if c == "?":
             url.query = ""
+            p.fact(FactKind.FROM_INPUT, "4.2", "query")
             p.state = query_state
             return "4.2"
         if c == "#":
@@ -653,11 +697,13 @@ def file_slash_state(p: Parser, c: str) -> str:
     base = p.base
     if base is not None and base.scheme == "file":
         url.host = base.host
+        p.fact(FactKind.FROM_BASE, "2.1.1", "host")
         if (not starts_with_windows_drive_letter(p.input, p.pointer)
                 and isinstance(base.path, list) and base.path
                 and is_normalized_windows_drive_letter(base.path[0])):
             assert isinstance(url.path, list)
             url.path.append(base.path[0])
+            p.fact(FactKind.FROM_BASE, "2.1.2", "path")
     p.state = path_state
     p.pointer -= 1
     return "2"
@@ -677,7 +723,7 @@ def file_host_state(p: Parser, c: str) -> str:
             return "1.1"
         # step 1.2
         if buffer == "":
-            url.host = ""
+            url.host = EMPTY_HOST
             if p.state_override is not None:
                 raise p.returns("1.2.2", "the host is the empty host")
             p.state = path_start_state
@@ -685,8 +731,10 @@ def file_host_state(p: Parser, c: str) -> str:
         # step 1.3
         host = p.host_parse(buffer, start, "1.3.2")
         if host == "localhost":
-            host = ""
+            host = EMPTY_HOST
+            p.fact(FactKind.LOCALHOST_EMPTY, "1.3.3", "host")
         url.host = host
+        p.fact(FactKind.HOST_PARSED, "1.3.1", "host")
         if p.state_override is not None:
             raise p.returns("1.3.5", "the host is set")
         p.buffer = []
@@ -706,6 +754,8 @@ def path_start_state(p: Parser, c: str) -> str | None:
         p.state = path_state
         if c not in ("/", "\\"):
             p.pointer -= 1
+            if p.state_override is None:  # c is ?, # or EOF: the path state appends ""
+                p.fact(FactKind.SPECIAL_EMPTY_PATH, "1.3", "path")
         return "1"
     # step 2
     if p.state_override is None and c == "?":
@@ -755,12 +805,16 @@ def path_state(p: Parser, c: str) -> str:
         elif is_single_dot(buffer):
             if not slash:
                 path.append("")
+                p.fact(FactKind.SINGLE_DOT_EMPTY_SEGMENT, "1.3", "path")
                 step = "1.3"
             else:
+                p.fact(FactKind.SINGLE_DOT_DROPPED, "1.5", "path")
                 step = "1.5"
         # step 1.4
         else:
             if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                if buffer[1] != ":":
+                    p.fact(FactKind.DRIVE_LETTER_NORMALIZED, "1.4.1", "path")
                 buffer = buffer[0] + ":"
             path.append(buffer)
             step = "1.4"
@@ -778,7 +832,10 @@ def path_state(p: Parser, c: str) -> str:
     if c not in _PATH_SAFE:
         p.check_url_unit(c, ("2.1", "2.2"))
         # step 2.3
-        p.buffer.append(utf8_percent_encode(c, PATH_SET))
+        encoded = utf8_percent_encode(c, PATH_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.PATH_ENCODED, "2.3", "path")
+        p.buffer.append(encoded)
     else:
         p.buffer.append(c)
     return "2"
@@ -807,13 +864,19 @@ def opaque_path_state(p: Parser, c: str) -> str | None:
     # step 3
     if c == " ":
         p.error("invalid-URL-unit", "3.1")
-        nxt = p.input[p.pointer + 1:p.pointer + 2]
-        p.buffer.append("%20" if nxt in ("?", "#") else " ")
+        if p.input[p.pointer + 1:p.pointer + 2] in ("?", "#"):
+            p.fact(FactKind.OPAQUE_PATH_SPACE_ENCODED, "3.2", "path")
+            p.buffer.append("%20")
+        else:
+            p.buffer.append(" ")
         return "3"
     # step 4
     if c not in _C0_SAFE:
         p.check_url_unit(c, ("4.1", "4.2"))
-        p.buffer.append(utf8_percent_encode(c, C0_CONTROL_SET))
+        encoded = utf8_percent_encode(c, C0_CONTROL_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.OPAQUE_PATH_ENCODED, "4.3", "path")
+        p.buffer.append(encoded)
     else:
         p.buffer.append(c)
     return "4"
@@ -828,7 +891,10 @@ def query_state(p: Parser, c: str) -> str:
     # step 2
     if (p.state_override is None and c == "#") or c == EOF:
         encode_set = SPECIAL_QUERY_SET if url.scheme in SPECIAL_SCHEMES else QUERY_SET
-        encoded = percent_encode_after_encoding(p.encoding, "".join(p.buffer), encode_set)
+        buffer = "".join(p.buffer)
+        encoded = percent_encode_after_encoding(p.encoding, buffer, encode_set)
+        if p.facts is not None and encoded != buffer:
+            p.fact(FactKind.QUERY_ENCODED, "2.2", "query")
         url.query = (url.query or "") + encoded
         p.buffer = []
         if c == "#":
@@ -853,7 +919,10 @@ def fragment_state(p: Parser, c: str) -> str | None:
     # step 1
     if c not in _FRAGMENT_SAFE:
         p.check_url_unit(c, ("1.1", "1.2"))
-        p.buffer.append(utf8_percent_encode(c, FRAGMENT_SET))
+        encoded = utf8_percent_encode(c, FRAGMENT_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.FRAGMENT_ENCODED, "1.3", "fragment")
+        p.buffer.append(encoded)
     else:
         p.buffer.append(c)
     return "1"
@@ -894,19 +963,49 @@ def basic_url_parse(
     input: str,
     base: URLRecord | None = None,
     encoding: str = "UTF-8",
-    url: URLRecord | None = None,
-    state_override: State | None = None,
+    *,
     observer: Observer | None = None,
     errors: list[ValidationError] | None = None,
     _fast: bool = True,
-) -> URLRecord | ParseFailure | ParseReturn:
-    """url.bs: basic URL parser.
+) -> URLRecord | ParseFailure:
+    """url.bs: basic URL parser, with no url and no state override given (the URL constructor,
+    the href setter, the parse of a base): the new URL record, or a ``ParseFailure`` (failure,
+    carrying the validation error that caused it). Validation errors are appended to
+    ``errors`` when given. ``_fast=False`` turns off the fast path (urlcalc.fastpath), for tests
+    and benchmarks."""
+    result = _basic_url_parse(input, base, encoding, None, None, observer, errors, _fast)
+    assert not isinstance(result, ParseReturn)  # only a state override returns early
+    return result
 
-    ``_fast=False`` turns off the fast path (urlcalc.fastpath), for tests and benchmarks.
-    Returns the URL record, a ``ParseFailure`` (failure, carrying the validation error that caused
-    it), or a ``ParseReturn`` when a state override made it return early. Validation errors are
-    appended to ``errors`` when given.
-    """
+
+def state_override_parse(
+    input: str,
+    url: URLRecord,
+    state_override: State,
+    *,
+    observer: Observer | None = None,
+    errors: list[ValidationError] | None = None,
+) -> ParseFailure | ParseReturn | None:
+    """url.bs: basic URL parser with url and state override given (the setters): changes
+    ``url`` in place; a ``ParseReturn`` when a state override made it return before the end of
+    input (``ignored``: the URL is unchanged), a ``ParseFailure``, or None when it ran to the
+    end."""
+    result = _basic_url_parse(input, None, "UTF-8", url, state_override, observer, errors,
+                              False)
+    return None if isinstance(result, URLRecord) else result
+
+
+def _basic_url_parse(
+    input: str,
+    base: URLRecord | None,
+    encoding: str,
+    url: URLRecord | None,
+    state_override: State | None,
+    observer: Observer | None,
+    errors: list[ValidationError] | None,
+    _fast: bool,
+) -> URLRecord | ParseFailure | ParseReturn:
+    """url.bs: basic URL parser (both entry points above)."""
     if url is None and observer is None and encoding == "UTF-8" and _fast:
         # urlcalc.fastpath: the same record for inputs that need no state machine quirks
         fast = fast_parse(input, base)
@@ -964,7 +1063,7 @@ def basic_url_parse(
         if observer is None:
             _run(p)
         else:
-            _run_traced(p)
+            _run_observed(p)
     except ParseFailure as failure:
         if errors is not None:
             errors.extend(p.errors)
@@ -987,7 +1086,7 @@ def _preprocessing(observer: Observer, step: str, note: str, input: str | None,
                     "depth": 0}
     if input is not None:
         record["input"] = input
-    if error is not None:
+    if error is not None and error.index is not None:
         record["index"] = error.index
     observer(record)
 
@@ -1006,10 +1105,9 @@ def _run(p: Parser) -> None:
 
 def _json_field(url: URLRecord, name: str) -> object:
     """A record field's current value in the trace's JSON form."""
+    if name == "host":
+        return None if url.host is None else hostmod.host_serialize(url.host)
     value = getattr(url, name)
-    if name == "host" and value is not None:
-        assert isinstance(value, str | int | tuple)
-        return hostmod.host_serialize(value)
     if name == "path" and isinstance(value, list):
         return list(value)
     return value
@@ -1035,14 +1133,16 @@ def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str
 # The opaque path state and the fragment state collect their code points in buffer and join them
 # to the record when the state ends (appending to a string one code point at a time would be
 # quadratic); the spec appends each one to the record at once and has no buffer there. The trace
-# reports the spec's view: an empty buffer, and the field growing at each of these steps.
-_APPENDING: dict[Callable[..., Any], tuple[str, tuple[str, ...]]] = {
-    opaque_path_state: ("path", ("3", "4")),
-    fragment_state: ("fragment", ("1",)),
+# reports the spec's view: an empty buffer, and the field growing at each step that reads any
+# code point but those that end the state (the opaque path state's steps 1-2 and EOF; the
+# fragment state's EOF).
+_APPENDING: dict[Callable[..., Any], tuple[str, frozenset[str]]] = {
+    opaque_path_state: ("path", frozenset(("?", "#", EOF))),
+    fragment_state: ("fragment", frozenset((EOF,))),
 }
 
 
-def _spec_changed(state: State, step: str | None, changed: tuple[str, ...]
+def _spec_changed(state: State, c: str, changed: tuple[str, ...]
                   ) -> tuple[tuple[str, ...], str | None]:
     """The fields a step changed in the spec's view, and the field its state appends to (see
     _APPENDING; None for other states): that field grows at every appending step and at no
@@ -1050,8 +1150,8 @@ def _spec_changed(state: State, step: str | None, changed: tuple[str, ...]
     appending = _APPENDING.get(state)
     if appending is None:
         return changed, None
-    field, steps = appending
-    if step in steps:
+    field, ending = appending
+    if c not in ending:
         return tuple(f for f in RECORD_FIELDS if f == field or f in changed), field
     return tuple(f for f in changed if f != field), field
 
@@ -1074,148 +1174,174 @@ class _DroppedSubsteps:
         self.drop()
 
 
-def _run_dropping(p: Parser, drop: Callable[[], None], outline: list[OutlineEntry] | None) -> None:
-    """url.bs: basic URL parser, step 10, once the observer (a full TraceRecorder) keeps no more
-    steps: each step is counted with ``drop`` instead of being described (describing it costs
-    time in the length of the buffer and path, which would make long inputs quadratic). Host and
-    path substeps still go to the observer, which counts them. With an ``outline``, each step
-    still adds its outline entry (constant time: see ``_fields``)."""
-    p.live = False
+class _StepRecorder(Protocol):
+    """How ``_run_observed`` reports one state-machine step: ``start`` before the state runs
+    (where its substeps go), ``finish`` after it, however it ended (``stop``: the failure or
+    early return it raised)."""
+
+    def start(self, p: Parser) -> None: ...
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None: ...
+
+
+class _Described:
+    """Every step described to the observer (pointer, c, buffer, flags, errors, the fields it
+    changed), after the host parser's and path shortening's substeps it ran: they compute what
+    the step then does with their result."""
+
+    __slots__ = ("facts", "observer", "outline", "substeps")
+
+    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.observer = observer
+        self.outline = outline
+        self.facts = facts
+        self.substeps: list[Step] = []
+
+    def start(self, p: Parser) -> None:
+        self.substeps = []
+        p.observer = self.substeps.append
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None:
+        observer = self.observer
+        p.observer = observer
+        url = p.url
+        changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
+        buffer = "".join(p.buffer)
+        changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
+                   for f in changed}
+        if appended is not None:  # the spec's view: no buffer in this state
+            buffer = ""
+        name = STATE_NAMES[state]
+        index = p.index(pointer)
+        raised = p.errors[n_errors:]
+        record: Step = {
+            "parser": "url",
+            "algorithm": name,
+            "state": name,
+            "anchor": STATE_ANCHORS[name],
+            "step": step,
+            "pointer": pointer,
+            "index": index,
+            "c": c if c != EOF else None,
+            "buffer": buffer,
+            "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
+                      "password_token_seen": p.password_token_seen},
+            "errors": [e.name for e in raised],
+            "changes": changes,
+            "next_state": STATE_NAMES[p.state],
+            "depth": 0,
+        }
+        if isinstance(stop, ParseFailure):
+            record["outcome"] = "failure"
+            if stop.reason:
+                record["note"] = stop.reason
+            if stop.cause is not None and stop.cause != (name, step):
+                record["cause"] = {"algorithm": stop.cause[0], "step": stop.cause[1]}
+        elif stop is not None:
+            record["outcome"] = "return"
+            if stop.note:
+                record["note"] = stop.note
+        elif step is None:
+            record["note"] = no_step_applies(name, record["c"])
+        for s in self.substeps:
+            observer(s)
+        observer(record)
+        if self.outline is not None:
+            shortened = sum(1 for s in self.substeps if s.get("parser") == "shorten"
+                            and s.get("removed") is not None)
+            self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
+                                             tuple(raised), shortened, _take(self.facts)))
+
+
+class _Counted:
+    """Once the observer (a full TraceRecorder) keeps no more steps: each step is counted with
+    ``drop`` instead of being described (describing it costs time in the length of the buffer
+    and path, which would make long inputs quadratic); its substeps are counted too, and the
+    outline still gets the step in brief (constant time: see ``_fields``)."""
+
+    __slots__ = ("drop", "facts", "outline", "substeps")
+
+    def __init__(self, drop: Callable[[], None], outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.drop = drop
+        self.outline = outline
+        self.facts = facts
+        self.substeps = _DroppedSubsteps(drop)
+
+    def start(self, p: Parser) -> None:
+        self.substeps.shortened = 0
+        p.observer = self.substeps
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None:
+        self.drop()
+        if self.outline is not None:
+            errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
+            changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
+            self.outline.append(OutlineEntry(
+                p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
+                errors, self.substeps.shortened, _take(self.facts)))
+
+
+def _take(facts: list[Fact]) -> tuple[Fact, ...]:
+    """The facts the step established, leaving the list empty for the next step."""
+    if not facts:
+        return ()
+    out = tuple(facts)
+    facts.clear()
+    return out
+
+
+def _run_observed(p: Parser) -> None:
+    """url.bs: basic URL parser, step 10, with an observer: each step is described to it, or,
+    once a bounded observer (TraceRecorder) says it is full, counted (see _Described and
+    _Counted). An observer with an ``outline`` also gets every step in brief, with the facts
+    the state functions recorded (urlcalc.outline)."""
+    observer = p.observer
+    assert observer is not None
+    is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
+    drop: Callable[[], None] | None = getattr(observer, "drop", None)
+    outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
+    facts: list[Fact] = []
+    if outline is not None:
+        p.facts = facts
+    recorder: _StepRecorder = _Described(observer, outline, facts)
+    described = True
     input = p.input
     n = len(input)
-    if outline is None:
-        while True:
-            pointer = p.pointer
-            try:
-                p.state(p, input[pointer] if pointer < n else EOF)
-            finally:
-                drop()
-            if p.pointer >= n:
-                return
-            p.pointer += 1
-    observer = p.observer
-    substeps = _DroppedSubsteps(drop)
-    p.observer = substeps
     try:
         while True:
+            if described and is_full is not None and drop is not None and is_full():
+                recorder = _Counted(drop, outline, facts)
+                described = p.live = False
             pointer = p.pointer
             c = input[pointer] if pointer < n else EOF
             state = p.state
             before = _fields(p.url)
             n_errors = len(p.errors)
-            substeps.shortened = 0
+            recorder.start(p)
             step: str | None = None
+            stop: ParseFailure | ParseReturn | None = None
             try:
                 step = state(p, c)
-            except ParseFailure as e:
+            except (ParseFailure, ParseReturn) as e:
                 step = e.step
-                raise
-            except ParseReturn as e:
-                step = e.step
+                stop = e
                 raise
             finally:
-                drop()
-                errors = tuple(e.name for e in p.errors[n_errors:]) if len(p.errors) > n_errors \
-                    else ()
-                changed, _ = _spec_changed(state, step, _changed(before, _fields(p.url)))
-                outline.append((p.index(pointer), STATE_NAMES[state], c if c != EOF else None,
-                                step, changed, errors, substeps.shortened))
+                recorder.finish(p, pointer, c, state, step, before, n_errors, stop)
             if p.pointer >= n:
                 return
             p.pointer += 1
     finally:
         p.observer = observer
-
-
-def _run_traced(p: Parser) -> None:
-    """url.bs: basic URL parser, step 10, reporting every step to the observer."""
-    observer = p.observer
-    assert observer is not None
-    # A bounded observer (TraceRecorder) says when it is full and how to count a dropped step,
-    # and may hold an outline (every step, kept or dropped, in brief: see urlcalc.trace).
-    is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
-    drop: Callable[[], None] | None = getattr(observer, "drop", None)
-    outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
-    input = p.input
-    n = len(input)
-    while True:
-        if is_full is not None and drop is not None and is_full():
-            _run_dropping(p, drop, outline)
-            return
-        pointer = p.pointer
-        c = input[pointer] if pointer < n else EOF
-        state = p.state
-        url = p.url
-        before = _fields(url)
-        n_errors = len(p.errors)
-        substeps: list[Step] = []
-        p.observer = substeps.append
-        outcome = None
-        step: str | None = None
-        failure: ParseFailure | None = None
-        try:
-            step = state(p, c)
-        except ParseFailure as e:
-            outcome = "failure"
-            step = e.step
-            reason = e.reason
-            failure = e
-            raise
-        except ParseReturn as e:
-            outcome = "return"
-            step = e.step
-            reason = e.note
-            raise
-        finally:
-            p.observer = observer
-            changed, appended = _spec_changed(state, step, _changed(before, _fields(url)))
-            buffer = "".join(p.buffer)
-            changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
-                       for f in changed}
-            if appended is not None:  # the spec's view: no buffer in this state
-                buffer = ""
-            name = STATE_NAMES[state]
-            index = p.index(pointer)
-            errors = [e.name for e in p.errors[n_errors:]]
-            record: Step = {
-                "parser": "url",
-                "algorithm": name,
-                "state": name,
-                "anchor": STATE_ANCHORS[name],
-                "step": step,
-                "pointer": pointer,
-                "index": index,
-                "c": c if c != EOF else None,
-                "buffer": buffer,
-                "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
-                          "password_token_seen": p.password_token_seen},
-                "errors": errors,
-                "changes": changes,
-                "next_state": STATE_NAMES[p.state],
-                "depth": 0,
-            }
-            if outcome is not None:
-                record["outcome"] = outcome
-                if reason:
-                    record["note"] = reason
-                if failure is not None and failure.cause is not None and \
-                        failure.cause != (name, step):
-                    record["cause"] = {"algorithm": failure.cause[0], "step": failure.cause[1]}
-            elif step is None:
-                record["note"] = no_step_applies(name, record["c"])
-            # The host parser's and path shortening's sub-steps come first: they compute what
-            # this step then does with their result.
-            for s in substeps:
-                observer(s)
-            observer(record)
-            if outline is not None:
-                shortened = sum(1 for s in substeps if s.get("parser") == "shorten"
-                                and s.get("removed") is not None)
-                outline.append((index, name, record["c"], step, changed, tuple(errors),
-                                shortened))
-        if p.pointer >= n:
-            return
-        p.pointer += 1
+        p.facts = None
 
 
 # url.bs: URL parsing, the URL parser
@@ -1224,7 +1350,6 @@ def url_parse(input: str, base: URLRecord | None = None, encoding: str = "UTF-8"
               errors: list[ValidationError] | None = None) -> URLRecord | ParseFailure:
     # step 1-2
     url = basic_url_parse(input, base, encoding, observer=observer, errors=errors)
-    assert not isinstance(url, ParseReturn)
     # step 3-5: urlcalc has no blob URL store, so a blob URL's blob URL entry stays null.
     return url
 
@@ -1237,8 +1362,5 @@ def api_url_parse(url: str, base: str | None = None, observer: Observer | None =
         b = basic_url_parse(base)
         if isinstance(b, ParseFailure):
             return b
-        assert not isinstance(b, ParseReturn)
         parsed_base = b
-    result = basic_url_parse(url, parsed_base, observer=observer, errors=errors)
-    assert not isinstance(result, ParseReturn)
-    return result
+    return basic_url_parse(url, parsed_base, observer=observer, errors=errors)

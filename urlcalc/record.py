@@ -1,9 +1,10 @@
 """The URL record (url.bs: "URL representation") and the host values it holds.
 
-A host is represented by its natural Python value:
+A host is one of five kinds (url.bs: "Hosts (domains and IP addresses)"), each a type of its own,
+so that the kind is known from the value and never re-derived from the URL's scheme:
 
-* a domain, an opaque host or the empty host: ``str`` (which of the three follows from the
-  URL's scheme: special URLs hold domains, the others opaque hosts; "" is the empty host);
+* a domain: ``Domain``, an opaque host: ``OpaqueHost``, the empty host: ``EmptyHost`` (``""``;
+  ``EMPTY_HOST``): ``str`` subclasses, so they compare, hash and serialize as their strings;
 * an IPv4 address: ``int`` (a 32-bit unsigned integer);
 * an IPv6 address: ``tuple[int, ...]`` of its 8 pieces.
 """
@@ -14,7 +15,31 @@ from typing import Literal
 
 from urlcalc.infra import ASCII_ALPHA as _ALPHA
 
-Host = str | int | tuple[int, ...]
+
+class Domain(str):
+    """A domain: what the host parser returns for a special URL's host that is not an IP
+    address (an ASCII domain, lowercase)."""
+
+    __slots__ = ()
+
+
+class OpaqueHost(str):
+    """An opaque host: what the opaque-host parser returns for a non-special URL's host (a
+    non-empty ASCII string)."""
+
+    __slots__ = ()
+
+
+class EmptyHost(str):
+    """The empty host: the empty string (a file URL's host, a non-special URL's empty
+    authority)."""
+
+    __slots__ = ()
+
+
+EMPTY_HOST = EmptyHost()
+
+Host = Domain | OpaqueHost | EmptyHost | int | tuple[int, ...]
 HostKind = Literal["domain", "ipv4", "ipv6", "opaque", "empty"]
 
 # url.bs: URL miscellaneous, the special schemes and their default ports.
@@ -75,7 +100,7 @@ class URLRecord:
 
     @property
     def host_kind(self) -> HostKind | None:
-        return host_kind(self.host, self.scheme in SPECIAL_SCHEMES)
+        return host_kind(self.host)
 
     def clone(self) -> URLRecord:
         u = URLRecord()
@@ -101,16 +126,22 @@ class URLRecord:
         return f"URLRecord({fields})"
 
 
-def host_kind(host: Host | None, special: bool) -> HostKind | None:
+def host_kind(host: Host | None) -> HostKind | None:
+    """The kind of ``host``, from its type."""
     if host is None:
         return None
     if isinstance(host, int):
         return "ipv4"
     if isinstance(host, tuple):
         return "ipv6"
+    if isinstance(host, Domain):
+        return "domain"
+    if isinstance(host, OpaqueHost):
+        return "opaque"
     if host == "":
         return "empty"
-    return "domain" if special else "opaque"
+    raise TypeError(f"a host of no kind: {host!r} (a str; the host parser returns Domain, "
+                    "OpaqueHost or EmptyHost)")
 
 
 # url.bs: URL miscellaneous, Windows drive letters

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from urlcalc.host import host_serialize
-from urlcalc.record import Host, URLRecord
+from urlcalc.record import Host, URLRecord, host_kind
 
 
 # url.bs: URL serializing, the URL serializer
@@ -125,3 +126,27 @@ def origin(url: URLRecord) -> Origin:
         return Origin(scheme, url.host, url.port)
     # "file": left as an exercise to the reader; when in doubt, return a new opaque origin.
     return _opaque()
+
+
+def record_json(url: URLRecord) -> dict[str, Any]:
+    """A URL record: every field, the host with its kind, the path as list or opaque string."""
+    host = url.host
+    host_json: dict[str, Any] | None = None
+    if host is not None:
+        host_json = {"kind": host_kind(host), "serialized": host_serialize(host)}
+        if isinstance(host, int):
+            host_json["value"] = host
+        elif isinstance(host, tuple):
+            host_json["value"] = list(host)
+    return {
+        "scheme": url.scheme,
+        "username": url.username,
+        "password": url.password,
+        "host": host_json,
+        "port": url.port,
+        "path": url.path if isinstance(url.path, str) else list(url.path),
+        "opaque_path": isinstance(url.path, str),
+        "query": url.query,
+        "fragment": url.fragment,
+        "blob_url_entry": None,
+    }

@@ -14,9 +14,8 @@ URL layout (``web/js/engine.js`` relies on it)::
     /favicon.ico            204 (the page uses a data: icon)
     /api/openapi.json       the OpenAPI 3 description of the JSON API (``urlcalc.openapi``)
     /api/<kind>             POST a JSON object, or GET with query parameters: the result model of
-                            ``urlcalc.model.dispatch(kind, params)``; kinds: parse, set, host,
-                            urlencoded, percent, validate, compare, random, version,
-                            implementations
+                            ``urlcalc.kinds.dispatch(kind, params)``; the kinds and their
+                            parameters are ``urlcalc.kinds.KINDS``
 
 Every error, from a bad request to a bug, is a JSON object ``{"error": "..."}`` with a 4xx or 5xx
 status (the page sends ``X-Urlcalc-Soft-Errors: 1`` to get its refused requests with status 200,
@@ -51,10 +50,14 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.routing import RoutingException
 from werkzeug.security import safe_join
 
-from urlcalc import model
 from urlcalc import site as page_site
-from urlcalc.heavy import LARGE_REQUEST_BYTES, Busy, HeavyGate, default_workers, encode_json
-from urlcalc.model import ModelError
+from urlcalc.heavy import Busy, HeavyGate, default_workers, encode_json
+from urlcalc.kinds import KINDS, dispatch
+from urlcalc.limits import (
+    LARGE_REQUEST_BYTES,
+    MAX_BODY_BYTES,
+    ModelError,
+)
 from urlcalc.site import PAGE_FOLDERS, PYODIDE_FILES
 
 __all__ = [
@@ -70,12 +73,7 @@ __all__ = [
 REPO = Path(__file__).resolve().parent.parent
 # Compressed assets survive restarts here when running from a source checkout.
 DEFAULT_CACHE_DIR = REPO / ".cache" / "gzip" if (REPO / "pyproject.toml").is_file() else None
-API_KINDS = ("parse", "set", "host", "urlencoded", "percent", "validate", "compare", "random",
-             "version", "spec", "implementations")
-
-# The largest legal request: a 64 KiB input plus a few setter values, JSON-escaped. Anything
-# bigger is refused with 413 before it is parsed.
-MAX_BODY_BYTES = 1024 * 1024
+API_KINDS = tuple(KINDS)
 
 # Content-Security-Policy for every response (the page, the worker script, the API). A dedicated
 # worker loaded from our origin runs under the policy of its own script's response, so this one
@@ -138,18 +136,12 @@ COMPRESSIBLE = frozenset({".html", ".css", ".js", ".mjs", ".json", ".map", ".was
 MIN_GZIP_BYTES = 1024
 
 
-# Work per request is bounded by its strings (64 KiB each, urlcalc.model.MAX_INPUT_BYTES), the
-# operations (64) and the trace (5,000 steps per run). One more bound for set, whose cost is the
-# sum over its operations: the setter values together are at most 64 KiB, and 16 KiB with trace
-# (a traced setter's steps grow with its value: 64 traced 1 KiB values made a 63 MB answer in
-# 1.4 s, where a traced 64 KiB parse makes 18 MB in 0.3 s). benchmarks/load.py measures it.
-MAX_SET_VALUES_BYTES = 64 * 1024
-MAX_TRACED_SET_VALUES_BYTES = 16 * 1024
-# Large requests (a body or query string over urlcalc.heavy.LARGE_REQUEST_BYTES: the maximal
-# ones cost seconds of CPU) go through a HeavyGate: HEAVY_QUEUE of them may wait while the
-# workers compute (under `urlcalc serve`, in worker processes); any more are refused with 503 and
-# Retry-After at once, so that heavy clients hold at most workers + HEAVY_QUEUE of the THREADS
-# and none of the interpreter that serves the small requests (benchmarks/load.py, "heavy").
+# Work per request is bounded by urlcalc.limits (checked by urlcalc.kinds.dispatch). Large
+# requests (a body or query string over LARGE_REQUEST_BYTES: the maximal ones cost seconds of
+# CPU) go through a HeavyGate: HEAVY_QUEUE of them may wait while the workers compute (under
+# `urlcalc serve`, in worker processes); any more are refused with 503 and Retry-After at once,
+# so that heavy clients hold at most workers + HEAVY_QUEUE of the THREADS and none of the
+# interpreter that serves the small requests (benchmarks/load.py, "heavy").
 HEAVY_QUEUE = 2
 THREADS = 16
 
@@ -380,20 +372,6 @@ def _post_params() -> dict[str, Any]:
     return params
 
 
-def _check_work(kind: str, params: dict[str, Any]) -> None:
-    """Refuse a set request whose setter values together exceed the per-request budget."""
-    ops = params.get("ops")
-    if kind != "set" or not isinstance(ops, list):
-        return  # the model names any other problem
-    total = sum(len(op[1].encode("utf-8", "surrogatepass")) for op in ops
-                if isinstance(op, list | tuple) and len(op) == 2 and isinstance(op[1], str))
-    traced = params.get("trace") is True
-    limit = MAX_TRACED_SET_VALUES_BYTES if traced else MAX_SET_VALUES_BYTES
-    if total > limit:
-        raise ApiError(400, f"the setter values total {total} bytes: over the {limit // 1024} KiB "
-                       f"limit per request{' with trace' if traced else ''}")
-
-
 def _json_type(value: object) -> str:
     if value is None:
         return "null"
@@ -409,34 +387,21 @@ def _json_type(value: object) -> str:
 
 
 def _get_params(kind: str) -> dict[str, Any]:
-    """Query parameters as the JSON object a POST would carry (strings; trace and errata as
-    booleans; seed and max_errors as integers; for set, ``op``/``value`` pairs in order)."""
+    """Query parameters as the JSON object a POST would carry, read by the kind's parameter
+    types (urlcalc.kinds): strings; flags as booleans; counts and seeds as integers; setter
+    operations from ``op``/``value`` pairs in order. Parameters the kind does not take stay
+    strings, ignored as in a POST."""
     args = request.args
+    types = {p.name: p.type for p in KINDS[kind].params}
     params: dict[str, Any] = {}
     for name in args:
         values = args.getlist(name)
-        if name in _REPEATABLE:
+        if name in _REPEATABLE and types.get("ops"):
             continue
         if len(values) > 1:
             raise ApiError(400, f"query parameter {name!r} is given {len(values)} times")
-        params[name] = values[0]
-    for name in ("trace", "errata"):
-        if name not in params:
-            continue
-        flag = params[name].strip().lower()
-        if flag not in _TRUE | _FALSE:
-            raise ApiError(400, f"query parameter {name!r} must be 1/0, true/false, yes/no or "
-                           f"on/off, not {params[name]!r}")
-        params[name] = flag in _TRUE
-    for name in ("seed", "max_errors"):
-        if name not in params:
-            continue
-        number = params[name]
-        if not (number.isascii() and number.isdigit() and len(number) <= 16):
-            raise ApiError(400, f"query parameter {name!r} must be a non-negative integer, not "
-                           f"{number!r}")
-        params[name] = int(number)
-    if kind == "set":
+        params[name] = _get_value(name, values[0], types.get(name))
+    if "ops" in types:
         ops, values = args.getlist("op"), args.getlist("value")
         if len(ops) != len(values):
             raise ApiError(400, f"each 'op' needs one 'value' (got {len(ops)} op and "
@@ -445,6 +410,22 @@ def _get_params(kind: str) -> dict[str, Any]:
             raise ApiError(400, "missing setter operations: give op=SETTER&value=VALUE pairs")
         params["ops"] = [[op, value] for op, value in zip(ops, values, strict=True)]
     return params
+
+
+def _get_value(name: str, value: str, type: str | None) -> Any:
+    """One query parameter as the JSON value of its type."""
+    if type == "flag":
+        flag = value.strip().lower()
+        if flag not in _TRUE | _FALSE:
+            raise ApiError(400, f"query parameter {name!r} must be 1/0, true/false, yes/no or "
+                           f"on/off, not {value!r}")
+        return flag in _TRUE
+    if type in ("count", "seed"):
+        if not (value.isascii() and value.isdigit() and len(value) <= 16):
+            raise ApiError(400, f"query parameter {name!r} must be a non-negative integer, not "
+                           f"{value!r}")
+        return int(value)
+    return value
 
 
 # --- the app --------------------------------------------------------------------------------------
@@ -623,7 +604,6 @@ def create_app(
                 raise ApiError(404, f"unknown kind {kind!r}; expected one of "
                                f"{', '.join(API_KINDS)}")
             params = _post_params() if request.method == "POST" else _get_params(kind)
-            _check_work(kind, params)
             size = (request.content_length or 0) if request.method == "POST" \
                 else len(request.query_string)
             if size > LARGE_REQUEST_BYTES:
@@ -636,7 +616,7 @@ def create_app(
                     raise ApiError(answer.status, answer.error)
                 return _json_bytes_response(answer.body, answer.gzipped)
             try:
-                result = model.dispatch(kind, params)
+                result = dispatch(kind, params)
             except ModelError as e:
                 raise ApiError(400, str(e)) from None
         except ApiError as e:

@@ -65,6 +65,16 @@ _UTS46: dict[str, tuple[str, str, dict[str, str]]] = {
 }
 
 
+#: The UTS #46 stages urlcalc.uts46 reports (as urlcalc.host's steps), in UTS #46's order, and
+#: the step each cites.
+UTS46_STAGES: dict[str, tuple[str, str]] = {
+    "map": ("UTS #46 Processing", "1"), "normalize": ("UTS #46 Processing", "2"),
+    "break": ("UTS #46 Processing", "3"), "convert": ("UTS #46 Processing", "4"),
+    "validate": ("UTS #46 Processing", "4"), "encode": ("UTS #46 ToASCII", "3"),
+    "verify-dns-length": ("UTS #46 ToASCII", "4"),
+}
+
+
 @cache
 def _data() -> dict[str, Any]:
     text = resources.files("urlcalc").joinpath("data/url_steps.json").read_text("utf-8")
@@ -76,6 +86,16 @@ def source() -> dict[str, str]:
     """Which url.bs the step data was extracted from (sha256, review draft, licence)."""
     src: dict[str, str] = _data()["source"]
     return src
+
+
+@cache
+def wpt_revision() -> dict[str, Any]:
+    """Which web-platform-tests URL data urlcalc is tested against (urlcalc/data/
+    wpt_revision.json: where from, and each file's sha256; tests/test_wpt.py checks the hashes
+    against tests/data/wpt)."""
+    text = resources.files("urlcalc").joinpath("data/wpt_revision.json").read_text("utf-8")
+    revision: dict[str, Any] = json.loads(text)
+    return revision
 
 
 @cache

@@ -20,15 +20,63 @@ Keys of a step (present when they apply):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
 
-Step = dict[str, Any]
+from urlcalc.outline import OutlineEntry
+
+
+class StepDetails(TypedDict, total=False):
+    """What a step says beyond which step it is (``Step``): the keys above, and each
+    algorithm's own (below)."""
+
+    anchor: str
+    pointer: int
+    index: int
+    c: str | None
+    buffer: str
+    flags: dict[str, bool]
+    errors: list[str]
+    changes: dict[str, object]
+    next_state: str
+    outcome: str
+    cause: dict[str, str | None]
+    #: the step's number in its trace (TraceRecorder)
+    i: int
+    #: the host parser and the algorithms it calls: their input, result and workings
+    input: str
+    result: str
+    domain: str
+    offset: int
+    uts46_errors: list[str]
+    #: the UTS #46 stages' workings (labels, mapped code points ...)
+    details: dict[str, object]
+    #: the IPv4 parser and IPv4 number parser
+    parts: list[str]
+    part: str
+    numbers: list[str]
+    R: int
+    validationError: bool
+    #: the IPv6 parser
+    pieces: list[int]
+    piece_index: int
+    #: shorten a URL's path: the segment removed (None: the path was empty)
+    removed: str | None
+
+
+class Step(StepDetails, total=False):
+    """One step of an algorithm, as JSON."""
+
+    parser: str
+    algorithm: str
+    state: str
+    step: str | None
+    note: str
+    depth: int
+
+
+#: What the parsers report their steps to (urlcalc.uts46 reports its stages to a
+#: ``uts46.StageObserver`` instead, which urlcalc.host turns into steps).
 Observer = Callable[[Step], None]
-#: One basic-URL-parser step in brief: (index in the original input, state name, c or None for
-#: EOF, spec step, names of the record fields it changed, validation error names, how many path
-#: segments "shorten a URL's path" removed during it).
-OutlineEntry = tuple[int, str, str | None, str | None, tuple[str, ...], tuple[str, ...], int]
-
 DEFAULT_MAX_STEPS = 5000
 #: A step repeats the buffer and the changed fields' values, so on a long input the kept steps
 #: can weigh far more than their number says (5000 steps over a 60 KB path: 100 MB of JSON).
@@ -114,7 +162,7 @@ class TraceRecorder:
         """Count one step that was not kept (and not built)."""
         self.dropped += 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,
                 "max_steps": self.max_steps, "max_chars": self.max_chars}
 

@@ -51,9 +51,9 @@ else:
     except ImportError:  # Pyodide: no unicodedata2 wheel
         import unicodedata as _ucd
 
-__all__ = ["IDNA_TABLES_VERSION", "UNICODE_VERSION", "Observer", "to_ascii", "to_unicode"]
+__all__ = ["IDNA_TABLES_VERSION", "UNICODE_VERSION", "StageObserver", "to_ascii", "to_unicode"]
 
-Observer: TypeAlias = Callable[[str, dict[str, object]], None] | None
+StageObserver: TypeAlias = Callable[[str, dict[str, object]], None] | None
 
 #: The Unicode version of the character database used for NFC, bidi classes and categories.
 UNICODE_VERSION: Final[str] = str(_ucd.unidata_version)
@@ -712,7 +712,7 @@ def _process(
     std3: bool,
     transitional: bool,
     ignore_invalid_punycode: bool,
-    observer: Observer,
+    observer: StageObserver,
     errors: list[str],
     encode: bool,
 ) -> tuple[list[str], list[str] | None]:
@@ -895,7 +895,7 @@ def _fast_ascii(domain: str, *, check_hyphens: bool, std3: bool, errors: list[st
     return lowered
 
 
-def _verify_dns_length(labels: list[str], errors: list[str], observer: Observer) -> None:
+def _verify_dns_length(labels: list[str], errors: list[str], observer: StageObserver) -> None:
     """UTS46 4.2 step 4 (VerifyDnsLength); an empty root label (trailing dot) counts as an
     empty label (A4_2), as in IdnaTestV2, but not towards the domain's length."""
     body = labels[:-1] if len(labels) > 1 and labels[-1] == "" else labels
@@ -936,7 +936,7 @@ def to_ascii(
     transitional_processing: bool,
     verify_dns_length: bool,
     ignore_invalid_punycode: bool,
-    observer: Observer = None,
+    observer: StageObserver = None,
 ) -> tuple[str, list[str]]:
     """UTS46 4.2 ToASCII. Returns (result, errors); the result is produced even with errors."""
     errors: list[str] = []
@@ -978,7 +978,7 @@ def to_unicode(
     use_std3_ascii_rules: bool,
     transitional_processing: bool,
     ignore_invalid_punycode: bool,
-    observer: Observer = None,
+    observer: StageObserver = None,
 ) -> tuple[str, list[str]]:
     """UTS46 4.3 ToUnicode: the processed domain and the errors recorded (never a failure)."""
     errors: list[str] = []

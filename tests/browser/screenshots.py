@@ -1,7 +1,7 @@
 """Take the README screenshots of the calculator page (run by hand, not by pytest):
 
     .venv/bin/python tests/browser/screenshots.py [OUT_DIR]     # default docs/img
-    .venv/bin/python tests/browser/screenshots.py --only editions-backslashes browser
+    .venv/bin/python tests/browser/screenshots.py --only editions-backslashes implementations
 
 Starts the real app on a free port, opens the page once in Debian's Chromium (offline: anything
 that would leave localhost is aborted), waits until Pyodide answers, then drives the page through
@@ -50,7 +50,7 @@ SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
      {"width": 360, "height": 740, "focus": "#input", "scroll": None}),
     ("lessons", {"input": "https://example.com/", "view": "lessons"},
      {"clip": "#panel-lessons", "max_height": 760}),
-    # Compare (editions): the three classic inputs, the table and the lines under it
+    # Editions: the three classic inputs, the table and the lines under it
     ("editions-backslashes", {"input": "http:\\\\example.com\\a\\..\\b", "view": "editions"},
      {"clip": "#panel-editions", "max_height": 1250}),
     ("editions-default-port", {"input": "HTTP://EXAMPLE.com:80/%7efoo", "view": "editions"},

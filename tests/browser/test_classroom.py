@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from liveserver import PageProbe, frag
+from liveserver import PUBLIC_URL, PageProbe, frag
 from playwright.sync_api import expect
 
 ISSUE_URL = "https://Café.example.com/menu/../prix?plat=crêpe#dessert"
@@ -329,7 +329,11 @@ def test_setters_wpt_export_says_what_it_leaves_out(probe: PageProbe) -> None:
     expect(page.locator("#toast")).to_contain_text("not 2, 4, 5, 6")
     data = json.loads(page.evaluate("navigator.clipboard.readText()"))
     assert list(data) == ["comment", "protocol", "port"]
+    # the comment: the permalink's line (when the page has a public address), then what the
+    # export left out and why
     comment = data["comment"]
+    if comment[0].startswith("urlcalc: "):
+        comment = comment[1:]
     assert comment[0] == "Not exported: 4 of 6 operations have no setters_tests.json form."
     assert comment[1].startswith('2. url.searchParams.append("q", "1 2"): ')
     assert "URLSearchParams methods" in comment[1]
@@ -621,12 +625,14 @@ def test_a_lesson_link_carries_the_whole_lesson(probe: PageProbe) -> None:
     page.click("#lesson-link")
     expect(page.locator("#toast")).to_contain_text("lesson link")
     link = page.evaluate("navigator.clipboard.readText()")
-    assert link.startswith(probe.base_url + "#lesson=") and len(link) < 4000
+    # at the calculator's public address (the test server announces one), one short link
+    assert link.startswith(PUBLIC_URL + "#lesson=") and len(link) < 4000
+    link = probe.base_url + "?engine=server#" + link.split("#", 1)[1]  # opened here, offline
     lesson = json.loads((Path(__file__).parents[2] / "web/js/lessons/hosts.json").read_text())
 
     other = probe.context.new_page()
     probe.attach(other)
-    other.goto(link.replace("#", "?engine=server#"))
+    other.goto(link)
     bar = other.locator("#lesson-bar")
     expect(bar).to_be_visible()
     expect(other.locator("#lesson-bar-title")).to_have_text(lesson["title"])
@@ -653,7 +659,7 @@ def test_a_lesson_link_carries_the_whole_lesson(probe: PageProbe) -> None:
     other.keyboard.press("[")
     expect(other.locator("#lesson-pos")).to_have_text(f"{n - 1} / {n}")
     # the link put the lesson among the reader's own lessons once, however often it is opened
-    other.goto(link.replace("#", "?engine=server#"))
+    other.goto(link)
     expect(other.locator("#lesson-pos")).to_have_text(f"1 / {n}")
     other.keyboard.press("0")
     expect(other.locator("#lesson-mine .lesson-pick")).to_have_count(0)  # it is an example
@@ -661,6 +667,36 @@ def test_a_lesson_link_carries_the_whole_lesson(probe: PageProbe) -> None:
     expect(bar).to_be_hidden()
     other.close()
     probe.assert_clean()
+
+
+def test_a_lesson_link_from_a_classroom_server_points_at_it(browser: Any) -> None:
+    """A server that knows no public address (`urlcalc serve` on the local network): the lesson
+    link points at the page's own address, which the class can reach, and the message says so."""
+    from liveserver import Offline, live_server
+
+    with live_server() as url:
+        context = browser.new_context()
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        offline = Offline()
+        context.route("**/*", offline)
+        page = context.new_page()
+        probe = PageProbe(context, page, offline, url)
+        try:
+            probe.open(frag(input="https://example.com/", view="lessons"))
+            page.locator("#lesson-examples .lesson-pick").nth(2).click()
+            page.click("#lesson-link")
+            expect(page.locator("#toast")).to_contain_text(
+                "Copied a link to this page's own address (127.0.0.1:")
+            link = page.evaluate("navigator.clipboard.readText()")
+            assert link.startswith(url + "#lesson="), link
+            page.goto(link.replace("#", "?engine=server#"))
+            expect(page.locator("#lesson-bar-title")).to_have_text(
+                "Setters and their early returns")
+            expect(page.locator("#tab-setters")).to_have_attribute("aria-selected", "true")
+            expect(page.locator("#set-results .op-card")).to_have_count(1)
+            probe.assert_clean()
+        finally:
+            context.close()
 
 
 @pytest.mark.parametrize(("value", "message"), [

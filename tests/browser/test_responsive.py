@@ -30,11 +30,13 @@ from typing import Any
 import pytest
 from liveserver import PageProbe
 
+from urlcalc.limits import MAX_INPUT_BYTES
+
 # Measured: 4,900 to 9,700 elements after every view has rendered a 63 KB input of each shape;
 # unbounded rendering (a cell per code point) would be over 60,000.
 DOM_CEILING = 16_000
 TYPED = "x/y"
-MODEL_LIMIT = 64 * 1024  # urlcalc.model.MAX_INPUT_BYTES
+MODEL_LIMIT = MAX_INPUT_BYTES
 UNDER = MODEL_LIMIT - 512  # bytes, UTF-8, with room for the prefix
 OVER = 100_000
 

@@ -21,10 +21,9 @@ import json
 import random
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-WPT = Path(__file__).resolve().parent.parent / "data" / "wpt"
+from cases import host_inputs, setter_cases, url_inputs  # tests/ is on sys.path (conftest.py)
 
 Request = dict[str, Any]
 
@@ -145,37 +144,18 @@ JUNK = ("\t", "\n", "\r", " ", "\x00", "\x1f", "\x0c", "\x7f", "\u00a0", "\u3000
 
 @cache
 def wpt_inputs() -> tuple[tuple[str, str | None], ...]:
-    data = json.loads((WPT / "urltestdata.json").read_text(encoding="utf-8"))
-    out = [(c["input"], c.get("base")) for c in data if isinstance(c, dict)]
-    js_only = WPT / "urltestdata-javascript-only.json"
-    if js_only.exists():
-        for c in json.loads(js_only.read_text(encoding="utf-8")):
-            if isinstance(c, dict):
-                out.append((c["input"], c.get("base")))
-    return tuple(out)
+    return tuple(url_inputs(javascript_only=True))
 
 
 @cache
 def wpt_hosts() -> tuple[str, ...]:
     """The inputs of toascii.json and IdnaTestV2.json (hosts)."""
-    out: list[str] = []
-    for name in ("toascii.json", "IdnaTestV2.json"):
-        for c in json.loads((WPT / name).read_text(encoding="utf-8")):
-            if isinstance(c, dict):
-                out.append(c["input"])
-    return tuple(out)
+    return tuple(host_inputs())
 
 
 @cache
 def wpt_setter_cases() -> tuple[tuple[str, str, str], ...]:
-    data = json.loads((WPT / "setters_tests.json").read_text(encoding="utf-8"))
-    out: list[tuple[str, str, str]] = []
-    for setter, cases in data.items():
-        if setter == "comment":
-            continue
-        for c in cases:
-            out.append((c["href"], setter, c["new_value"]))
-    return tuple(out)
+    return tuple((c["href"], setter, c["new_value"]) for setter, c in setter_cases())
 
 
 class Gen:

@@ -1,11 +1,12 @@
 // Diffing: where two engines' results differ (engine.js), record changes (record.js), and the
-// Compare view's differing editions and grouped differences (editions.js).
+// Editions view's differing editions and grouped differences (editions.js), and the Implementations view's own columns (implementations.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { jsonDiff } from "../../web/js/engine.js";
 import { EMPTY_RECORD, applyChanges, same } from "../../web/js/views/record.js";
 import { differingEditions, groupDifferences } from "../../web/js/views/editions.js";
+import { pageColumn } from "../../web/js/views/implementations.js";
 
 test("jsonDiff: JSON Pointers of the differing members, engine ignored at the top", () => {
   assert.deepEqual(jsonDiff({ a: 1, engine: "x" }, { a: 1, engine: "y" }), []);
@@ -56,4 +57,33 @@ test("groupDifferences: one line per edition and explanation, listing its getter
     { ...d("rfc3986", "port", "p"), getters: ["port"] },
     { ...d("w3c_2012", "href", "n"), getters: ["href"] },
   ]);
+});
+
+// The Implementations view's own columns (views/implementations.js): a URL class's reading
+// against the standard's getters.
+const STANDARD = { ok: true, getters: { href: "http://xn--fa-hia.example/", origin: "http://xn--fa-hia.example",
+  protocol: "http:", username: "", password: "", host: "xn--fa-hia.example", hostname: "xn--fa-hia.example",
+  port: "", pathname: "/", search: "", hash: "" } };
+const IMPL_MODEL = { standard: STANDARD, unexplained_whatwg: "{name} is expected to follow the standard" };
+
+test("pageColumn: the getters that differ from the standard, or a difference in parsing at all", () => {
+  const same = pageColumn("browser", "B", "1", "about", { ok: true, getters: { ...STANDARD.getters } }, IMPL_MODEL);
+  assert.equal(same.differs, false);
+  assert.deepEqual(same.differences, []);
+  assert.equal(same.in_page, true);
+  assert.equal(same.href, "http://xn--fa-hia.example/");
+  const host = "faß.example";
+  const other = pageColumn("browser", "B", "1", "about",
+    { ok: true, getters: { ...STANDARD.getters, host, hostname: host, href: `http://${host}/` } }, IMPL_MODEL);
+  assert.equal(other.differs, true);
+  assert.deepEqual(other.differences.map((d) => d.getter), ["href", "host", "hostname"]);
+  assert.deepEqual(other.differences[1], { getter: "host", standard: "xn--fa-hia.example", value: host,
+    explanation: "B is expected to follow the standard" });
+  const fails = pageColumn("whatwg-url", "W", "2", "about", { ok: false, error: "TypeError: Invalid URL" }, IMPL_MODEL);
+  assert.equal(fails.differs, true);
+  assert.equal(fails.getters, null);
+  assert.equal(fails.status_difference, "W fails (TypeError: Invalid URL); W is expected to follow the standard");
+  const parses = pageColumn("browser", "B", "1", "about", { ok: true, getters: STANDARD.getters },
+    { ...IMPL_MODEL, standard: { ok: false, getters: null } });
+  assert.equal(parses.status_difference, "B parses it where the standard fails; B is expected to follow the standard");
 });

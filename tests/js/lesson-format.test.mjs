@@ -9,14 +9,11 @@ import {
   serializeLesson,
 } from "../../web/js/views/lesson-format.js";
 
-// As in the page (web/js/app.js: VIEWS, VIEW_ALIASES; web/js/views/setters.js: OPERATIONS).
-const NAMES = {
-  views: ["components", "steps", "resolution", "setters", "validation", "editions", "implementations",
-    "calculators", "examples"],
-  operations: ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "searchParams.append", "searchParams.set", "searchParams.delete", "searchParams.sort"],
-  aliases: { compare: "implementations" },
-};
+import { OPERATIONS } from "../../web/js/facts.js";
+import { LESSON_VIEWS, VIEW_ALIASES } from "../../web/js/views/view-names.js";
+
+// The names the page gives the reader (web/js/app.js).
+const NAMES = { views: LESSON_VIEWS, operations: OPERATIONS, aliases: VIEW_ALIASES };
 
 const lesson = (steps, extra = {}) => JSON.stringify({ format: "urlcalc-lesson", version: 1, title: "T", ...extra, steps });
 

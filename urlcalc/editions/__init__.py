@@ -1,7 +1,7 @@
 """Editions: the same input read by six generations of URL specifications.
 
 ``EDITIONS`` maps an edition id to its module; every module has the same small interface
-(see :class:`urlcalc.editions.model.Edition`): ``ID``, ``NAME``, ``YEAR``, ``SOURCE``,
+(see :class:`urlcalc.editions.edition.Edition`): ``ID``, ``NAME``, ``YEAR``, ``SOURCE``,
 ``TERMS`` (the edition's own vocabulary), ``UNSPECIFIED`` (what its text leaves open and
 what urlcalc does there) and ``parse(input, base) -> EditionResult``.
 
@@ -11,7 +11,7 @@ what urlcalc does there) and ``parse(input, base) -> EditionResult``.
 from __future__ import annotations
 
 from . import abarth_2010, formal_model, html5_2009, rfc3986, w3c_2012, whatwg_2014
-from .model import GETTERS, Edition, EditionResult, Note
+from .edition import GETTERS, Edition, EditionResult, Note
 
 EDITIONS: dict[str, Edition] = {
     "rfc3986": rfc3986,

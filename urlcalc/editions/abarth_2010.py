@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .model import (
+from .edition import (
     KIND_UNSPECIFIED,
     EditionResult,
     Note,

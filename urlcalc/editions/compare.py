@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 from . import EDITIONS
+from .edition import GETTERS, STATUS_FAILURE, STATUS_OK, EditionResult, Note
 from .explain import explain_acceptance, explain_getter, explain_rejection
-from .model import GETTERS, STATUS_FAILURE, STATUS_OK, EditionResult, Note
 
 CURRENT = "current"
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from urlcalc.percent import percent_decode
 
-from .model import KIND_MAPPING, KIND_RULE, EditionResult, Note
+from .edition import KIND_MAPPING, KIND_RULE, EditionResult, Note
 
 #: Getters computed from other getters: a difference in one of them is explained by the first
 #: part that differs (in this order).

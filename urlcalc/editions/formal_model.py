@@ -18,7 +18,7 @@ from typing import Any
 
 from urlcalc.percent import percent_decode
 
-from .model import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
+from .edition import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
 
 ID = "formal_model"
 NAME = "Formal URL model (URL Specification 0.9)"

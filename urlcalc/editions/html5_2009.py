@@ -24,7 +24,7 @@ from typing import Any
 from urlcalc.percent import percent_decode
 
 from . import rfc3986
-from .model import (
+from .edition import (
     KIND_UNSPECIFIED,
     EditionResult,
     Note,

@@ -16,7 +16,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import KIND_UNSPECIFIED, EditionResult, Note, empty_getters, hash_getter, search_getter
+from .edition import (
+    KIND_UNSPECIFIED,
+    EditionResult,
+    Note,
+    empty_getters,
+    hash_getter,
+    search_getter,
+)
 
 ID = "rfc3986"
 NAME = "RFC 3986 (strict)"

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
+from .edition import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
 
 ID = "w3c_2012"
 NAME = "W3C URL editor's draft (2012)"

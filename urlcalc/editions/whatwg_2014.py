@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import (
+from .edition import (
     KIND_UNSPECIFIED,
     EditionResult,
     Note,

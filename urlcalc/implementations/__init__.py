@@ -119,7 +119,8 @@ def _entry(impl: Implementation, ctx: Context, std: dict[str, Any]) -> dict[str,
 def implementations_model(input: str, base: str | None = None) -> dict[str, Any]:
     """The standard and every implementation on ``input`` (against ``base``). Raises
     ModelError for an input or base over MAX_IMPLEMENTATIONS_CHARS code points."""
-    from urlcalc.model import MODEL_VERSION, ModelError
+    from urlcalc.limits import ModelError
+    from urlcalc.model import MODEL_VERSION
 
     input = to_usv(input)
     base = to_usv(base) if base is not None else None

@@ -16,22 +16,18 @@ import { EditionsView } from "./views/editions.js";
 import { CalculatorsView } from "./views/calculators.js";
 import { EXAMPLES, Tape, renderExamples } from "./views/examples.js";
 import { encodingValue, fillEncodings } from "./views/encodings.js";
-import { OPERATIONS } from "./views/setters.js";
+import { MAX_INPUT_BYTES, OPERATIONS } from "./facts.js";
 import { permalinkBase } from "./views/permalink.js";
 import {
-  copyText, fragmentToState, settersExport, stateToFragment, toMarkdown, toastFn,
+  copyText, settersExport, stateToFragment, toMarkdown, toastFn,
   urltestdataEntry, wptJSON,
 } from "./views/share.js";
 import { Lessons } from "./views/lessons.js";
 import { bootLine, renderBootProgress } from "./views/boot.js";
+import { LESSON_VIEWS, VIEWS, VIEW_ALIASES } from "./views/view-names.js";
+import { pageState } from "./views/page-state.js";
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ["components", "steps", "resolution", "setters", "validation", "editions", "implementations", "calculators", "examples", "lessons"];
-// Old permalinks: the Implementations view was the Browser view, view=compare.
-const VIEW_ALIASES = { compare: "implementations" };
-// The views a lesson step may show (not the Lessons view itself).
-const LESSON_VIEWS = VIEWS.filter((v) => v !== "lessons");
-const DEFAULT_INPUT = "HTTPS://user@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top";
 
 const els = {
   input: $("input"), base: $("base"), escaped: $("input-escaped"), enc: $("encoding"),
@@ -49,17 +45,8 @@ const toast = toastFn(els.toast);
 
 // ---- state ----------------------------------------------------------------------------------
 
-/** Read a fragment into a state the page (and the model) can use. */
-function stateFrom(fragment) {
-  const s = fragmentToState(fragment);
-  if (!fragment.includes("input=")) s.input = DEFAULT_INPUT;
-  s.view = VIEW_ALIASES[s.view] ?? s.view;
-  if (!VIEWS.includes(s.view)) s.view = "components";
-  s.enc = encodingValue(s.enc);
-  s.pctenc = encodingValue(s.pctenc);
-  s.ops = s.ops.filter(([op]) => OPERATIONS.includes(op));
-  return s;
-}
+/** Read a fragment into a state the page (and the model) can use (views/page-state.js). */
+const stateFrom = pageState;
 
 const startFragment = location.hash.slice(1); // a state, or a lesson link (#lesson=...)
 const state = stateFrom(startFragment);
@@ -155,6 +142,7 @@ function renderEngine(answer) {
 function renderBoot(info) {
   const show = !result && !!engine && engine.current !== "server" && info.status === "booting" && !!info.progress;
   els.bootProgress.hidden = !show;
+  els.bootProgress.parentElement.classList.toggle("booting", show); // the progress stands in for the answer
   if (show) renderBootProgress(els.bootProgress, info.progress);
   else if (els.bootProgress.firstChild) els.bootProgress.replaceChildren();
   if (show && !result) {
@@ -179,10 +167,10 @@ function paramsFor(withTrace = state.view === "steps") {
   return p;
 }
 
-const MAX_BYTES = 64 * 1024; // the model refuses longer fields: say so without asking
+// the model refuses longer fields (MAX_INPUT_BYTES): say so without asking
 function tooLong(...fields) {
   const enc = new TextEncoder();
-  return fields.some((f) => typeof f === "string" && enc.encode(f).length > MAX_BYTES);
+  return fields.some((f) => typeof f === "string" && enc.encode(f).length > MAX_INPUT_BYTES);
 }
 
 // Keystrokes that arrive while a parse is in flight are coalesced: no request is queued behind
@@ -202,7 +190,7 @@ async function compute() {
   const n = ++seq;
   if (tooLong(state.input, state.base)) {
     renderedSeq = n;
-    showRequestError(`The input is over ${MAX_BYTES / 1024} KiB: urlcalc does not parse inputs that long.`);
+    showRequestError(`The input is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not parse inputs that long.`);
     rendered(null);
     return;
   }
@@ -330,7 +318,7 @@ const calculators = new CalculatorsView(panels.calculators, {
     rendered(answer.error ? null : answer);
   },
 });
-// Compare (editions): asked for only while its tab is visible (renderView), so typing stays fast.
+// Editions: asked for only while its tab is visible (renderView), so typing stays fast.
 const editionsView = new EditionsView(panels.editions, {
   call,
   getState: () => state,
@@ -349,7 +337,7 @@ const editionsView = new EditionsView(panels.editions, {
     if (!answer.error) scheduleIdle(); // the paper tape records the comparison
   },
 });
-// Implementations: asked for only while its tab is visible, like Compare.
+// Implementations: asked for only while its tab is visible, like Editions.
 const implementationsView = new ImplementationsView(panels.implementations, {
   call,
   getState: () => state,
@@ -418,7 +406,7 @@ async function computeSet() {
   if (state.base !== "") params.base = state.base;
   if (state.strace) params.trace = true;
   const answer = tooLong(state.input, state.base, ...state.ops.map((o) => o[1]))
-    ? { error: `An input or a value is over ${MAX_BYTES / 1024} KiB: urlcalc does not take inputs that long.` }
+    ? { error: `An input or a value is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.` }
     : await call("set", params);
   if (n < setRendered) return;
   setRendered = n;
@@ -511,7 +499,7 @@ function addToTape() {
     tape.add({
       input: state.input, base: state.base, ok: cmp.current !== null,
       out: cmp.current !== null ? cmp.current.href : "failure", view: "editions", enc: state.enc || undefined,
-      note: `compare: ${n} of ${cmp.editions.length} editions differ${cmp.errata ? " (errata)" : ""}`,
+      note: `${n} of ${cmp.editions.length} editions differ${cmp.errata ? " (errata)" : ""}`,
     });
     return;
   }
@@ -555,6 +543,7 @@ const lessons = new Lessons({
   panel: panels.lessons,
   bar: $("lesson-bar"),
   views: LESSON_VIEWS,
+  aliases: VIEW_ALIASES,
   operations: OPERATIONS,
   viewLabel: (v) => (tabs[v] ? tabs[v].textContent.trim() : v),
   apply: applyLessonStep,
@@ -563,6 +552,7 @@ const lessons = new Lessons({
   copy: (text, what) => copyText(text, { dialog: els.copyDialog, textarea: els.copyText, toast, what }),
   toast,
   present: (on) => setPresenter(on),
+  publicBase: () => permalinkBase(engine ? engine.info : null, location),
 });
 
 /** The lesson link in a fragment ("lesson=<value>&at=<n>"), or null. */

@@ -15,7 +15,7 @@
 //   {type: "error", error}       boot failed (a one-line message)
 //   {id, json, python_ms, got_at, sent_at}
 //                                the answer to {id, kind, params}: the JSON text returned by
-//                                urlcalc.model.dispatch_json(kind, JSON.stringify(params)), which is
+//                                urlcalc.kinds.dispatch_json(kind, JSON.stringify(params)), which is
 //                                {"error": ...} for a bad request; python_ms: how long that took;
 //                                got_at, sent_at: when the request came in and the answer went out
 //                                (ms, performance.timeOrigin + performance.now())
@@ -27,7 +27,7 @@
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/worker.js
 const t0 = performance.now();
 
-let dispatchJson = null; // urlcalc.model.dispatch_json (a PyProxy), set once booted
+let dispatchJson = null; // urlcalc.kinds.dispatch_json (a PyProxy), set once booted
 let bootError = null; // set once the boot failed
 const settled = () => dispatchJson !== null || bootError !== null;
 const queue = [];
@@ -198,7 +198,7 @@ async function boot() {
   t = performance.now();
   setPhase("import");
   // Held for the worker's lifetime (and so is the module it belongs to).
-  const dispatch = pyodide.pyimport("urlcalc.model").dispatch_json;
+  const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
   const info = JSON.parse(
     pyodide.runPython(
       "import json, urlcalc.engine, urlcalc.model\n" +

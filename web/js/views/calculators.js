@@ -2,11 +2,7 @@
 import { clear, errorAnchor, h, setValue, specLink, valueToken, vis } from "./dom.js";
 import { compactTrace } from "./steps.js";
 import { encodingValue, fillEncodings } from "./encodings.js";
-
-export const ENCODE_SETS = ["C0 control percent-encode set", "fragment percent-encode set",
-  "query percent-encode set", "special-query percent-encode set", "path percent-encode set",
-  "userinfo percent-encode set", "component percent-encode set",
-  "application/x-www-form-urlencoded percent-encode set"];
+import { ENCODE_SETS, MAX_INPUT_BYTES } from "../facts.js";
 
 function setAnchor(name) {
   return name.replace(/ /g, "-").replace(/[^A-Za-z0-9-]/g, "-").replace(/^C0/, "c0");
@@ -84,8 +80,8 @@ export class CalculatorsView {
 
   async run(kind, params, out, render) {
     const n = ++this.seq[kind];
-    if (new TextEncoder().encode(params.input).length > 64 * 1024) {
-      out.replaceChildren(h("p", { class: "failure" }, "The input is over 64 KiB: urlcalc does not take inputs that long."));
+    if (new TextEncoder().encode(params.input).length > MAX_INPUT_BYTES) {
+      out.replaceChildren(h("p", { class: "failure" }, `The input is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.`));
       return;
     }
     const answer = await this.call(kind, params);

@@ -2,9 +2,7 @@
 import { errorAnchor, fill, h, hrefPieces, setValue, specLink, valueToken, vis } from "./dom.js";
 import { recordTable } from "./record.js";
 import { citationQuote } from "./spectext.js";
-
-export const GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname",
-  "port", "pathname", "search", "hash"];
+import { GETTERS } from "../facts.js";
 
 // Which colour a getter's value takes (href is drawn piece by piece from href_spans).
 export const GETTER_COMPONENT = {

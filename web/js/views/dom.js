@@ -64,12 +64,6 @@ export function errorAnchor(name) {
   return name === "domain-to-ASCII" ? "validation-error-domain-to-ascii" : String(name).toLowerCase();
 }
 
-/** The spec anchor of a basic URL parser state name (parser.py: STATE_ANCHORS). */
-export function stateAnchor(state) {
-  if (state === "opaque path state") return "cannot-be-a-base-url-path-state";
-  return String(state).replaceAll(" ", "-");
-}
-
 // Code points that must not be displayed raw: controls, format characters (bidi controls,
 // zero-width joiners, BOM...), separators other than U+0020, surrogates, private use,
 // unassigned, and a few blank-looking letters and variation selectors.

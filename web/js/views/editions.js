@@ -1,8 +1,8 @@
-// Compare (editions): the same input read by six URL specifications, side by side with the current
-// URL Standard (issue 4). Renders the "compare" result model (urlcalc.compare.compare_model); the
-// random URL button asks the engine for urlcalc.compare.random_model. No URL logic here.
+// Editions: the same input read by six URL specifications, side by side with the current
+// URL Standard (issue 4). Renders the "compare" result model (urlcalc.editions_view.compare_model); the
+// random URL button asks the engine for urlcalc.editions_view.random_model. No URL logic here.
 import { append, clear, fill, h, valueToken, vis } from "./dom.js";
-import { GETTERS } from "./components.js";
+import { GETTERS } from "../facts.js";
 
 export const CURRENT = "current";
 const STATUS_LABEL = { ok: "reads it", failure: "rejects it", unspecified: "unspecified" };
@@ -159,17 +159,17 @@ export class EditionsView {
       h("option", { value: "" }, "any grammar"));
     this.randomBtn = h("button", { type: "button", id: "random-url", title: "Put a random string shaped by the chosen edition's grammar in the URL field" }, "Random URL");
     this.randomInfo = h("span", { class: "muted small", id: "random-info", "aria-live": "polite" });
-    this.summary = h("p", { class: "compare-summary", id: "editions-summary", role: "status" }, "…");
+    this.summary = h("p", { class: "side-summary", id: "editions-summary", role: "status" }, "…");
     this.error = h("p", { class: "failure", id: "editions-error", role: "alert", hidden: true });
-    this.tableWrap = h("div", { class: "scroll-x ed-table-wrap", id: "editions-table-wrap", tabindex: "0", "aria-label": "Getters by edition (scrolls sideways)" });
-    this.diffs = h("ol", { class: "ed-diffs", id: "editions-differences" });
-    this.unspec = h("ul", { class: "ed-unspec", id: "editions-unspecified" });
-    this.details = h("div", { class: "ed-details", id: "editions-details" });
+    this.tableWrap = h("div", { class: "scroll-x side-table-wrap", id: "editions-table-wrap", tabindex: "0", "aria-label": "Getters by edition (scrolls sideways)" });
+    this.diffs = h("ol", { class: "side-diffs", id: "editions-differences" });
+    this.unspec = h("ul", { class: "side-unspec", id: "editions-unspecified" });
+    this.details = h("div", { class: "side-details", id: "editions-details" });
     clear(this.panel).append(
       h("p", { class: "lede" }, "The same input read by six URL specifications, from RFC 3986 (2005) to a formal model, and by the current URL Standard as the seventh column. ",
         "Each edition is followed as written; where its text stops (a TODO, a stub, a cut-off copy) the cell says “unspecified” rather than guess. ",
         "Getters an edition has no notion of are “—”."),
-      h("div", { class: "ed-controls" },
+      h("div", { class: "side-controls" },
         h("label", { class: "check" }, this.errata, " read with errata"),
         h("span", { class: "help", id: "editions-errata-help" }, "fixes the slips of the 2012 draft, the 2014 grammar and the formal model (the others have none)"),
         h("label", { class: "check" }, this.showMapping, " show each getter's mapping"),
@@ -256,7 +256,7 @@ export class EditionsView {
     const cur = model.current === null
       ? `The current standard rejects this input (${model.current_failure || "failure"}). `
       : "";
-    this.summary.className = "compare-summary " + (differing.length ? "bad" : "ok");
+    this.summary.className = "side-summary " + (differing.length ? "bad" : "ok");
     this.summary.dataset.differing = String(differing.length);
     this.summary.textContent = cur + (differing.length
       ? `${differing.length} of ${eds.length} editions differ from the current URL Standard` +
@@ -294,19 +294,19 @@ export class EditionsView {
     const eds = model.editions;
     const head = h("tr", null, h("th", { scope: "col" }, "getter"),
       eds.map((ed) => h("th", { scope: "col", data: { edition: ed.id } },
-        h("span", { class: "ed-name" }, shortName(ed)), " ",
+        h("span", { class: "side-name" }, shortName(ed)), " ",
         h("span", { class: ["pill", STATUS_PILL[ed.status]] }, STATUS_LABEL[ed.status] || ed.status))),
-      h("th", { scope: "col", class: "ed-current", data: { edition: CURRENT } },
-        h("span", { class: "ed-name" }, "URL Standard (current)"), " ",
+      h("th", { scope: "col", class: "side-standard", data: { edition: CURRENT } },
+        h("span", { class: "side-name" }, "URL Standard (current)"), " ",
         h("span", { class: ["pill", model.current ? "ok" : "bad"] }, model.current ? "parses it" : "rejects it")));
     const byId = Object.fromEntries(eds.map((ed) => [ed.id, ed]));
     const body = h("tbody", null, model.rows.map((row) => h("tr", { data: { getter: row.getter } },
       h("th", { scope: "row" }, h("code", null, row.getter)),
       eds.map((ed) => this.cell(row, ed, byId[ed.id])),
-      h("td", { class: "ed-current", data: { edition: CURRENT, getter: row.getter } },
+      h("td", { class: "side-standard", data: { edition: CURRENT, getter: row.getter } },
         model.current ? valueToken(row.values.current) : h("span", { class: "bad-text" }, "fails")))));
     return h("table", { class: "editions", id: "editions-table", data: { columns: eds.length + 1 } },
-      h("caption", null, "The eleven getters as each edition gives them (", h("span", { class: "ed-diff-key" }, "≠ highlighted"), ": differs from the current standard)"),
+      h("caption", null, "The eleven getters as each edition gives them (", h("span", { class: "side-diff-key" }, "≠ highlighted"), ": differs from the current standard)"),
       h("thead", null, head), body);
   }
 
@@ -318,12 +318,12 @@ export class EditionsView {
     if (status === "failure") content = h("span", { class: "bad-text" }, "fails");
     else if (status === "unspecified") content = h("span", { class: "ed-unspecified" }, "unspecified");
     else if (row.values[ed.id] === null || row.values[ed.id] === undefined) {
-      content = h("span", { class: "ed-none" }, h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no such notion"));
+      content = h("span", { class: "side-none" }, h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no such notion"));
     } else content = valueToken(row.values[ed.id]);
     return h("td", {
       class: differs ? "differs" : null, title: mapping || null,
       data: { edition: ed.id, getter: row.getter, differs: differs ? "true" : "false" },
-    }, differs ? [h("span", { class: "ed-ne", "aria-hidden": "true" }, "≠ "), h("span", { class: "sr-only" }, "differs: ")] : null,
+    }, differs ? [h("span", { class: "side-ne", "aria-hidden": "true" }, "≠ "), h("span", { class: "sr-only" }, "differs: ")] : null,
     content, mapping ? h("span", { class: "ed-map" }, vis(mapping)) : null);
   }
 
@@ -362,7 +362,7 @@ export class EditionsView {
       out.push(h("h4", null, "Unspecified for this input"), h("ul", null, ed.unspecified.map((t) => h("li", null, vis(t)))));
     }
     out.push(h("h4", null, "Trace: ", h("span", { class: "muted" }, TRACE_CAPTION[ed.id] || "steps")), traceNode(ed.trace, ed.trace_clipped, terms));
-    out.push(h("h4", null, "How its getters are mapped"), h("table", { class: "ed-mapping" }, h("tbody", null,
+    out.push(h("h4", null, "How its getters are mapped"), h("table", { class: "side-mapping" }, h("tbody", null,
       GETTERS.map((g) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", null, vis(ed.mapping_notes[g] || "")))))));
     out.push(h("h4", null, "Its terms"), h("dl", { class: "kv ed-terms" },
       Object.entries(terms).map(([t, d]) => [h("dt", null, h("dfn", null, vis(t))), h("dd", null, vis(d))])));

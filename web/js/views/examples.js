@@ -20,7 +20,7 @@ export const EXAMPLES = [
   { input: "https://example.com/a?b#c#d", note: "Only the first # starts the fragment; later ones are fragment data." },
   { input: "https://ex%61mple.com/", note: "The host is percent-decoded before IDNA: this is example.com." },
   { input: "https://example.com:0080/", note: "Leading zeros in the port are fine, and 80 is not the default for https." },
-  { input: "http://a b/", note: "A space in a special host is a failure — Chromium still accepts it (see Browser)." },
+  { input: "http://a b/", note: "A space in a special host is a failure — Chromium still accepts it (see Implementations)." },
   { input: "C|/foo", base: "file://host/dir/file", note: "\"C|\" is a Windows drive letter relative to a file: base." },
   { input: "../../../x", base: "https://example.com/a/b", note: "You cannot go above the root: extra .. segments are dropped." },
   { input: "//other.example/p?q", base: "https://example.com/a", note: "A scheme-relative URL keeps the base's scheme only." },

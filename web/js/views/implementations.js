@@ -6,7 +6,7 @@
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
 import { clear, h, valueToken, vis } from "./dom.js";
-import { GETTERS } from "./components.js";
+import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
 
 const WORKER = new URL("whatwg-url-worker.js", import.meta.url);
@@ -63,6 +63,31 @@ function readWhatwgURL(input, base) {
 
 const NOT_SHOWN = "no such notion";
 
+/** The page's own column for a URL class (url-reading.js's reading), in the model's shape: where
+ *  it differs from the standard (model.standard), getter by getter, or in parsing at all. Pure. */
+export function pageColumn(id, name, version, about, reading, model) {
+  const std = model.standard;
+  const col = {
+    id, name, version, runtime: "JavaScript in this page", available: true, reason: null, in_page: true,
+    family: "whatwg", about, mapping: {}, no_notion: {}, getter_errors: {}, wpt: null,
+    ok: reading.ok, href: reading.ok ? reading.getters.href : null, failure: reading.ok ? null : reading.error,
+    getters: reading.ok ? reading.getters : null, relative: false, differences: [], status_difference: null,
+  };
+  const unknown = String(model.unexplained_whatwg).replaceAll("{name}", name);
+  if (reading.ok !== std.ok) {
+    const why = std.ok ? `${name} fails (${reading.error})` : `${name} parses it where the standard fails`;
+    col.status_difference = `${why}; ${unknown}`;
+  } else if (reading.ok) {
+    for (const g of GETTERS) {
+      if (reading.getters[g] !== std.getters[g]) {
+        col.differences.push({ getter: g, standard: std.getters[g], value: reading.getters[g], explanation: unknown });
+      }
+    }
+  }
+  col.differs = col.differences.length > 0 || col.status_difference !== null;
+  return col;
+}
+
 export class ImplementationsView {
   constructor(panel, { call, getState, report }) {
     this.panel = panel;
@@ -77,12 +102,12 @@ export class ImplementationsView {
   }
 
   build() {
-    this.summary = h("p", { class: "compare-summary", id: "implementations-summary", role: "status" }, "…");
+    this.summary = h("p", { class: "side-summary", id: "implementations-summary", role: "status" }, "…");
     this.error = h("p", { class: "failure", id: "implementations-error", role: "alert", hidden: true });
-    this.tableWrap = h("div", { class: "scroll-x ed-table-wrap", id: "implementations-table-wrap", tabindex: "0", "aria-label": "Getters by implementation (scrolls sideways)" });
-    this.diffs = h("ol", { class: "ed-diffs", id: "implementations-differences" });
-    this.missing = h("ul", { class: "ed-unspec", id: "implementations-unavailable" });
-    this.about = h("div", { class: "ed-details", id: "implementations-about" });
+    this.tableWrap = h("div", { class: "scroll-x side-table-wrap", id: "implementations-table-wrap", tabindex: "0", "aria-label": "Getters by implementation (scrolls sideways)" });
+    this.diffs = h("ol", { class: "side-diffs", id: "implementations-differences" });
+    this.missing = h("ul", { class: "side-unspec", id: "implementations-unavailable" });
+    this.about = h("div", { class: "side-details", id: "implementations-about" });
     this.scores = h("div", { class: "scroll-x", id: "implementations-wpt" });
     this.showAll = h("input", { type: "checkbox", id: "implementations-all" });
     this.showAll.addEventListener("change", () => this.tableWrap.classList.toggle("show-all", this.showAll.checked));
@@ -90,7 +115,7 @@ export class ImplementationsView {
       h("p", { class: "lede" }, "The same input read by the URL parsers people run, beside the URL Standard as urlcalc computes it. ",
         "Libraries that do not implement the standard are mapped onto its eleven getters as well as their API allows; what they have no notion of is “", NOT_SHOWN, "”, not a difference. ",
         "The columns marked “in this page” are computed by JavaScript here; the others come from the engine (the server runs all of them, Pyodide only urllib)."),
-      h("div", { class: "ed-controls" }, h("label", { class: "check" }, this.showAll, " show every value"),
+      h("div", { class: "side-controls" }, h("label", { class: "check" }, this.showAll, " show every value"),
         h("span", { class: "help" }, "otherwise a value the same as the standard's is “=” (hover for it)")),
       this.error, this.summary, this.tableWrap,
       h("h3", null, "Why they differ"), this.diffs,
@@ -141,38 +166,14 @@ export class ImplementationsView {
     this.report(answer);
   }
 
-  /** The page's own column for a URL class, in the model's shape. */
-  pageColumn(id, name, version, about, reading, model) {
-    const std = model.standard;
-    const col = {
-      id, name, version, runtime: "JavaScript in this page", available: true, reason: null, in_page: true,
-      family: "whatwg", about, mapping: {}, no_notion: {}, getter_errors: {}, wpt: null,
-      ok: reading.ok, href: reading.ok ? reading.getters.href : null, failure: reading.ok ? null : reading.error,
-      getters: reading.ok ? reading.getters : null, relative: false, differences: [], status_difference: null,
-    };
-    const unknown = String(model.unexplained_whatwg).replaceAll("{name}", name);
-    if (reading.ok !== std.ok) {
-      const why = std.ok ? `${name} fails (${reading.error})` : `${name} parses it where the standard fails`;
-      col.status_difference = `${why}; ${unknown}`;
-    } else if (reading.ok) {
-      for (const g of GETTERS) {
-        if (reading.getters[g] !== std.getters[g]) {
-          col.differences.push({ getter: g, standard: std.getters[g], value: reading.getters[g], explanation: unknown });
-        }
-      }
-    }
-    col.differs = col.differences.length > 0 || col.status_difference !== null;
-    return col;
-  }
-
   columns(model, whatwg, params) {
     const who = browserName();
-    const cols = [this.pageColumn("browser", `${who} (new URL)`, navigator.userAgent.match(/(?:Chrome|Chromium|Firefox|Version)\/([\d.]+)/)?.[1] ?? "",
+    const cols = [pageColumn("browser", `${who} (new URL)`, navigator.userAgent.match(/(?:Chrome|Chromium|Firefox|Version)\/([\d.]+)/)?.[1] ?? "",
       "This browser's own URL parser (new URL(input, base)): what web pages get. Browsers implement the URL Standard, each with its own known deviations.",
       readWith(URL, params.input, params.base), model)];
     const server = model.implementations.find((e) => e.id === "whatwg-url");
     if (whatwg.reading) {
-      const col = this.pageColumn("whatwg-url", "whatwg-url (in this page)", whatwg.version,
+      const col = pageColumn("whatwg-url", "whatwg-url (in this page)", whatwg.version,
         "The URL Standard's reference implementation (npm whatwg-url), bundled into the page and run here (in a worker).",
         whatwg.reading, model);
       if (server && server.available) {
@@ -195,7 +196,7 @@ export class ImplementationsView {
     const shown = cols.filter((c) => c.available);
     const differing = shown.filter((c) => c.differs);
     const std = model.standard;
-    this.summary.className = "compare-summary " + (differing.length ? "bad" : "ok");
+    this.summary.className = "side-summary " + (differing.length ? "bad" : "ok");
     this.summary.dataset.differing = String(differing.length);
     this.summary.dataset.status = differing.length ? "mismatch" : "agree";
     this.summary.textContent = (std.ok ? "" : "The URL Standard rejects this input. ") + (differing.length
@@ -236,18 +237,18 @@ export class ImplementationsView {
       return h("span", { class: "pill ok" }, "parses it");
     };
     const head = h("tr", null, h("th", { scope: "col" }, "getter"),
-      h("th", { scope: "col", class: "ed-current", data: { impl: "standard" } }, h("span", { class: "ed-name" }, "URL Standard (urlcalc)"), " ",
+      h("th", { scope: "col", class: "side-standard", data: { impl: "standard" } }, h("span", { class: "side-name" }, "URL Standard (urlcalc)"), " ",
         h("span", { class: ["pill", std.ok ? "ok" : "bad"] }, std.ok ? "parses it" : "rejects it")),
       cols.map((c) => h("th", { scope: "col", data: { impl: c.id }, class: c.status_difference ? "differs" : null },
-        h("span", { class: "ed-name" }, vis(c.name)), h("span", { class: "muted small impl-ver" }, vis(c.version || "")),
+        h("span", { class: "side-name" }, vis(c.name)), h("span", { class: "muted small impl-ver" }, vis(c.version || "")),
         h("span", { class: ["small", "impl-ver", c.in_page ? "in-page" : "muted"] }, vis(c.runtime || "")),
         " ", pill(c))));
     const body = h("tbody", null, GETTERS.map((g) => h("tr", { data: { getter: g } },
       h("th", { scope: "row" }, h("code", null, g)),
-      h("td", { class: "ed-current", data: { impl: "standard", getter: g } }, std.ok ? valueToken(std.getters[g]) : h("span", { class: "bad-text" }, "fails")),
+      h("td", { class: "side-standard", data: { impl: "standard", getter: g } }, std.ok ? valueToken(std.getters[g]) : h("span", { class: "bad-text" }, "fails")),
       cols.map((c) => this.cell(c, g)))));
     return h("table", { class: "editions implementations", id: "implementations-table", data: { columns: cols.length + 1 } },
-      h("caption", null, "The eleven getters as each implementation gives them (", h("span", { class: "ed-diff-key" }, "≠ highlighted"), ": differs from the URL Standard)"),
+      h("caption", null, "The eleven getters as each implementation gives them (", h("span", { class: "side-diff-key" }, "≠ highlighted"), ": differs from the URL Standard)"),
       h("thead", null, head), body);
   }
 
@@ -257,7 +258,7 @@ export class ImplementationsView {
     if (!c.ok) content = h("span", { class: "bad-text", title: c.failure || "" }, "fails");
     else if (c.getter_errors && c.getter_errors[g]) content = h("span", { class: "bad-text" }, "raises ", vis(c.getter_errors[g]));
     else if (c.getters[g] === null || c.getters[g] === undefined) {
-      content = h("span", { class: "ed-none", title: (c.no_notion && c.no_notion[g]) || NOT_SHOWN }, NOT_SHOWN);
+      content = h("span", { class: "side-none", title: (c.no_notion && c.no_notion[g]) || NOT_SHOWN }, NOT_SHOWN);
     } else if (!diff && this.model.standard.ok) {
       // the standard's value: "=" unless "show every value" is on
       content = [h("span", { class: "same", "aria-hidden": "true" }, "="), h("span", { class: "same-value" }, valueToken(c.getters[g]))];
@@ -267,7 +268,7 @@ export class ImplementationsView {
     return h("td", {
       class: diff ? "differs" : null, title: [value !== null && !diff ? value : null, mapping].filter(Boolean).join(" · ") || null,
       data: { impl: c.id, getter: g, differs: diff ? "true" : "false", ...(value !== null ? { value } : {}) },
-    }, diff ? [h("span", { class: "ed-ne", "aria-hidden": "true" }, "≠ "), h("span", { class: "sr-only" }, "differs: ")] : null, content);
+    }, diff ? [h("span", { class: "side-ne", "aria-hidden": "true" }, "≠ "), h("span", { class: "sr-only" }, "differs: ")] : null, content);
   }
 
   aboutNode(c) {
@@ -278,7 +279,7 @@ export class ImplementationsView {
     const mapping = Object.entries(c.mapping || {});
     const notions = Object.entries(c.no_notion || {});
     if (mapping.length || notions.length) {
-      body.push(h("table", { class: "ed-mapping" }, h("tbody", null,
+      body.push(h("table", { class: "side-mapping" }, h("tbody", null,
         mapping.map(([g, m]) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", null, vis(m)))),
         notions.map(([g, m]) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", { class: "muted" }, NOT_SHOWN, ": ", vis(m)))))));
     }

@@ -21,6 +21,8 @@
 // null for a failure; the page says when the engine now answers something else). Any other key is
 // an error: a misspelt "notes" must not vanish silently.
 
+import { MAX_INPUT_BYTES, MAX_OPS } from "../facts.js";
+
 export const LESSON_FORMAT = "urlcalc-lesson";
 export const LESSON_VERSION = 1;
 
@@ -30,8 +32,8 @@ export const MAX_STEPS = 500;
 export const MAX_TITLE = 200;
 export const MAX_DESCRIPTION = 2000;
 export const MAX_NOTE = 1000;
-export const MAX_FIELD_BYTES = 64 * 1024; // an input or a base: the model's limit
-export const MAX_OPS = 64;
+export const MAX_FIELD_BYTES = MAX_INPUT_BYTES; // an input, a base or a value: the model's limit
+export { MAX_OPS };
 
 const TOP_KEYS = ["format", "version", "title", "description", "steps"];
 const STEP_KEYS = ["input", "base", "view", "step", "note", "ops", "enc", "href"];

@@ -4,10 +4,7 @@ import { recordTable } from "./record.js";
 import { compactTrace } from "./steps.js";
 import { failureBox } from "./components.js";
 import { citationQuote } from "./spectext.js";
-
-export const OPERATIONS = ["href", "protocol", "username", "password", "host", "hostname", "port",
-  "pathname", "search", "hash", "searchParams.append", "searchParams.set", "searchParams.delete",
-  "searchParams.sort"];
+import { OPERATION_ANCHORS, OPERATIONS } from "../facts.js";
 
 export const PRESETS = [
   { label: "protocol = mailto on https (ignored: special → non-special)", ops: [["protocol", "mailto"]] },
@@ -25,7 +22,7 @@ function opTitle(op, value, n) {
   return h("h3", { class: "op-title" }, h("span", { class: "op-n" }, String(n) + "."), " ",
     isSP ? h("code", null, "url." + op + "(",
       op === "searchParams.sort" ? "" : valueList(value), ")")
-      : h("code", null, "url.", specLink("dom-url-" + op, op, { class: "spec" }), " = ", valueToken(value)));
+      : h("code", null, "url.", specLink(OPERATION_ANCHORS[op], op, { class: "spec" }), " = ", valueToken(value)));
 }
 
 function valueList(value) {

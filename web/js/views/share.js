@@ -1,6 +1,6 @@
 // Sharing: the page state in the URL fragment, Markdown and WPT exports, the clipboard.
 import { escapeInvisible } from "./dom.js";
-import { GETTERS } from "./components.js";
+import { GETTERS } from "../facts.js";
 
 // Keys kept in the fragment, with their defaults (a default value is left out of the fragment).
 export const DEFAULTS = {

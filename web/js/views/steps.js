@@ -2,15 +2,8 @@
 import { clear, errorAnchor, h, isInvisible, cpLabel, specLink, updateCodeLine, valueToken, vis, visText } from "./dom.js";
 import { EMPTY_RECORD, FIELDS, applyChanges, recordTable } from "./record.js";
 import { onSpec, quote, specLoaded, wholeAlgorithm } from "./spectext.js";
-
-// Spec anchors for the algorithms that report sub-steps (depth >= 1) and other non-state steps.
-const PARSER_ANCHORS = {
-  host: "concept-host-parser", ipv4: "concept-ipv4-parser", ipv6: "concept-ipv6-parser",
-  "opaque-host": "concept-opaque-host-parser", domain: "concept-domain-to-ascii",
-  uts46: "concept-domain-to-ascii", shorten: "shorten-a-urls-path",
-};
-const SETTER_NAMES = ["href", "protocol", "username", "password", "host", "hostname", "port",
-  "pathname", "search", "hash"];
+// Spec anchors for the algorithms that report sub-steps (depth >= 1), and for the setters.
+import { OPERATION_ANCHORS, PARSER_ANCHORS } from "../facts.js";
 
 /** The spec anchor for a step (we build it ourselves; never taken verbatim from data). */
 export function stepAnchor(step) {
@@ -21,9 +14,9 @@ export function stepAnchor(step) {
   }
   if (step.parser === "setter") {
     const name = String(step.state || "").split(" ")[0];
-    return SETTER_NAMES.includes(name) ? "dom-url-" + name : "urlutils-members";
+    return Object.hasOwn(OPERATION_ANCHORS, name) ? OPERATION_ANCHORS[name] : "urlutils-members";
   }
-  return PARSER_ANCHORS[step.parser] || "concept-basic-url-parser";
+  return (Object.hasOwn(PARSER_ANCHORS, step.parser) && PARSER_ANCHORS[step.parser]) || "concept-basic-url-parser";
 }
 
 export function cText(c) {

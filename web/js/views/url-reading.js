@@ -1,6 +1,6 @@
 // One URL class's reading of an input as the eleven getters: the Implementations view's own
 // columns (this browser's URL, and whatwg-url's in whatwg-url-worker.js).
-import { GETTERS } from "./components.js";
+import { GETTERS } from "../facts.js";
 
 /** new URLClass(input, base): {ok: true, getters} | {ok: false, error}. */
 export function readWith(URLClass, input, base) {

@@ -12,11 +12,10 @@ from urlcalc.editions import EDITIONS
 from urlcalc.editions.compare import compare, format_table, random_url
 from urlcalc.engine import engine_info
 from urlcalc.infra import to_usv
+from urlcalc.limits import MAX_SEED, ModelError
 
 #: The base offered with a random relative reference (RFC 3986 section 5.4's example base).
 RANDOM_BASE = "http://a/b/c/d;p?q"
-#: Seeds are JSON numbers: keep them exact in JavaScript too.
-MAX_SEED = 2**53 - 1
 #: Longest input (and base) compared, in code points. Some editions are quadratic as written
 #: (the 2012 state machine re-reads its buffer, RFC 3986 5.2.4 copies its two buffers per pass):
 #: 2048 code points take about 0.1 s in CPython; 40,000 took 25 s. 2048 is also about the
@@ -67,8 +66,6 @@ def compare_model(input: str, base: str | None = None, errata: bool = False) -> 
     """Every edition and the current standard on ``input`` (against ``base``); ``errata``
     reads the editions with their slips fixed. Raises ModelError for an input or base over
     MAX_COMPARE_CHARS code points."""
-    from urlcalc.model import ModelError
-
     input = to_usv(input)
     base = to_usv(base) if base is not None else None
     for name, value in (("input", input), ("base", base)):
@@ -107,9 +104,7 @@ def random_model(edition: str | None = None, seed: int | None = None) -> dict[st
 
     ``base`` is RANDOM_BASE when the input is a relative reference that the current standard
     only parses against a base, else None. Raises ModelError for an unknown edition or a seed
-    outside 0 .. 2**53 - 1."""
-    from urlcalc.model import ModelError
-
+    outside 0 .. MAX_SEED."""
     if edition is not None and edition not in EDITIONS:
         raise ModelError(f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}")
     if seed is None:

@@ -1,5 +1,6 @@
-"""The Compare view (issue 4): one input read by six URL specifications and the current URL
-Standard, in Chromium against a live server (fixtures in conftest.py)."""
+"""The Editions view (issue 4; its tab was labelled "Compare" until issue 15): one input read by
+six URL specifications and the current URL Standard, in Chromium against a live server (fixtures
+in conftest.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def cell(page: Any, edition: str, getter: str) -> Any:
 
 def test_seven_columns_highlighted_cells_and_rules(probe: PageProbe) -> None:
     page = probe.open(frag(input="HTTP://EXAMPLE.com:80/%7efoo", view="editions"))
-    expect(page.locator("#tab-editions")).to_have_text("Compare")
+    expect(page.locator("#tab-editions")).to_have_text("Editions")
     expect(page.locator("#tab-implementations")).to_have_text("Implementations")
     heads = page.locator("#editions-table thead th[data-edition]")
     expect(heads).to_have_count(7)
