@@ -11,7 +11,7 @@ reported beside a floor measured in the same run, on the same server, in the sam
 * **keystrokes**: the floor is a page with one input that does nothing with it (keydown to the
   end of the next frame); each of the nine views (the tabs but Lessons) is timed from keydown to
   the end of the first frame after the page has rendered the keystroke and has no engine call in
-  flight (``window.urlcalc.engine.busy``: Compare and Implementations ask for more after the
+  flight (``window.urlcalc.engine.busy``: Editions and Implementations ask for more after the
   parse). Target: every view's p95 <= 2x the floor and <= 33 ms. The Steps view shows the whole
   trace (it asks for it on every keystroke).
 
