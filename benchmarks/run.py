@@ -147,17 +147,17 @@ def main() -> int:
     def ours(i: str, b: str | None) -> str:
         return urlcalc.URL(i, b).href
 
-    def machine(parse: Callable[..., Any], observe: bool = False
-                ) -> Callable[[str, str | None], object]:
+    def machine(parse: Callable[..., Any], observe: bool = False,
+                record: type = urlcalc.URLRecord) -> Callable[[str, str | None], object]:
         def run(i: str, b: str | None) -> object:
             base = None
             if b is not None:
                 base = parse(b, _fast=False)
-                if not isinstance(base, urlcalc.URLRecord):
+                if not isinstance(base, record):
                     return None
             obs = TraceRecorder() if observe else None
             r = parse(i, base, observer=obs, _fast=False)
-            return serialize_url(r) if isinstance(r, urlcalc.URLRecord) else None
+            return serialize_url(r) if isinstance(r, record) else None
         return run
 
     free = hook_free_parser()
@@ -202,17 +202,9 @@ def main() -> int:
         def old_ours(i: str, b: str | None) -> str:
             return str(old.URL(i, b).href)
 
-        def old_machine(i: str, b: str | None) -> object:
-            base = None
-            if b is not None:
-                base = old_parser.basic_url_parse(b, _fast=False)
-                if not isinstance(base, old.URLRecord):
-                    return None
-            r = old_parser.basic_url_parse(i, base, _fast=False)
-            return serialize_url(r) if isinstance(r, old.URLRecord) else None
-
         contenders[2:2] = [(f"urlcalc (untraced) at {args.against}", old_ours),
-                           (f"urlcalc state machine at {args.against}", old_machine)]
+                           (f"urlcalc state machine at {args.against}",
+                            machine(old_parser.basic_url_parse, record=old.URLRecord))]
     print(f"Python {sys.version.split()[0]}, best of {ROUNDS} rounds")
     figures: dict[str, dict[str, float]] = {}
     for set_name, cases in (("corpus-10k", corpus()), ("WPT urltestdata inputs", wpt_inputs())):

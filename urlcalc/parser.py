@@ -1011,25 +1011,14 @@ def _basic_url_parse(
         fast = fast_parse(input, base)
         if fast is not None:
             return fast
-    lead = 0
-    # step 1
+    # step 1 (only when url is not given)
     if url is None:
         url = URLRecord()
-        stripped = input.strip(_C0_CONTROL_OR_SPACE)
-        if stripped is not input and len(stripped) != len(input):
-            lead = len(input) - len(input.lstrip(_C0_CONTROL_OR_SPACE))
-            trimmed_input = stripped
-        else:
-            trimmed_input = input
+        trimmed_input, lead = _trim(input)
     else:
-        trimmed_input = input
+        trimmed_input, lead = input, 0
     # step 2-3
-    index_map: list[int] | None = None
-    if "\t" in trimmed_input or "\n" in trimmed_input or "\r" in trimmed_input:
-        index_map = [lead + i for i, ch in enumerate(trimmed_input) if ch not in "\t\n\r"]
-        processed = trimmed_input.translate(_STRIP_TABLE)
-    else:
-        processed = trimmed_input
+    processed, index_map = _remove_tab_and_newline(trimmed_input, lead)
     # step 5
     encoding = get_output_encoding(get_encoding(encoding)) if encoding != "UTF-8" else encoding
     p = Parser(processed, base, encoding, url, state_override, observer)
@@ -1076,6 +1065,33 @@ def _basic_url_parse(
         errors.extend(p.errors)
     # step 11
     return url
+
+
+def _trim(input: str) -> tuple[str, int]:
+    """url.bs: basic URL parser, step 1.3: ``input`` without its leading and trailing C0 control
+    or space, and how many code points led."""
+    stripped = input.strip(_C0_CONTROL_OR_SPACE)
+    if stripped is input or len(stripped) == len(input):
+        return input, 0
+    return stripped, len(input) - len(input.lstrip(_C0_CONTROL_OR_SPACE))
+
+
+def _remove_tab_and_newline(input: str, lead: int) -> tuple[str, list[int] | None]:
+    """url.bs: basic URL parser, step 3: ``input`` without ASCII tab or newline, and (when any
+    was removed) the index in the original input of each code point kept (``lead`` code points
+    were trimmed before ``input``)."""
+    if "\t" in input or "\n" in input or "\r" in input:
+        return (input.translate(_STRIP_TABLE),
+                [lead + i for i, ch in enumerate(input) if ch not in "\t\n\r"])
+    return input, None
+
+
+def kept_indices(input: str) -> range | list[int]:
+    """The indices of ``input``'s code points that the basic URL parser's preprocessing keeps
+    (steps 1-3, no url given): the state machine reads these, in order."""
+    trimmed, lead = _trim(input)
+    processed, index_map = _remove_tab_and_newline(trimmed, lead)
+    return index_map if index_map is not None else range(lead, lead + len(processed))
 
 
 def _preprocessing(observer: Observer, step: str, note: str, input: str | None,

@@ -14,6 +14,7 @@ from typing import Any
 from urlcalc import spec
 from urlcalc.host import host_serialize
 from urlcalc.outline import FactKind, OutlineEntry
+from urlcalc.parser import kept_indices
 from urlcalc.record import RECORD_FIELDS, URLRecord
 from urlcalc.serializer import record_json
 
@@ -39,12 +40,9 @@ def spans(input: str, outline: list[OutlineEntry]) -> list[dict[str, Any]]:
     # Code points the parser never looks at: removed before the state machine runs (leading and
     # trailing C0 control or space, ASCII tab or newline), or skipped by "increase pointer by 1"
     # (the second slash of "//"): the latter are delimiters.
-    comp: list[str] = ["delimiter"] * len(input)
-    stripped = input.strip("".join(chr(i) for i in range(0x21)))
-    lead = len(input) - len(input.lstrip("".join(chr(i) for i in range(0x21))))
-    for i, ch in enumerate(input):
-        if i < lead or i >= lead + len(stripped) or ch in "\t\n\r":
-            comp[i] = "removed"
+    comp: list[str] = ["removed"] * len(input)
+    for i in kept_indices(input):
+        comp[i] = "delimiter"
     n = len(input)
     last_at = -1
     for i, state, c, *_ in outline:

@@ -12,20 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-#: The eleven getters of the current URL Standard, in the order of its IDL.
-GETTERS: tuple[str, ...] = (
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-)
+from urlcalc.api import GETTERS as _GETTERS
+
+#: The eleven getters of the current URL Standard, in the order of its IDL (urlcalc.api's).
+GETTERS: tuple[str, ...] = _GETTERS
 
 #: ``EditionResult.status`` values.
 STATUS_OK = "ok"
