@@ -110,8 +110,13 @@ bench: venv
 fuzz: venv differential-deps
 	$(BIN)/python -m benchmarks.fuzz
 
+# The page in Chromium as ratios to floors measured in the same run (a bare Pyodide boot, a no-op
+# keystroke), served and as a static export, 5 cold runs (about 25 minutes on 2 busy cores);
+# BENCH_WEB_ARGS e.g. "--quick" or "--runs 7 --strict". Where a keystroke's time goes:
+# `python -m benchmarks.web_profile`; the memory-snapshot experiment: `python -m benchmarks.web_snapshot`.
+BENCH_WEB_ARGS ?=
 bench-web: venv npm chromium
-	$(BIN)/python -m benchmarks.web
+	$(BIN)/python -m benchmarks.web $(BENCH_WEB_ARGS)
 
 # Bounded load test: `urlcalc serve` (waitress) on a free loopback port, 50 clients for 20 s (the
 # floor), then twice 20 s with 20 more clients sending maximal requests, then 15 s with 520

@@ -173,7 +173,20 @@ function tooLong(...fields) {
   return fields.some((f) => typeof f === "string" && enc.encode(f).length > MAX_INPUT_BYTES);
 }
 
+// Keystrokes that arrive while a parse is in flight are coalesced: no request is queued behind
+// it; when its answer comes, the newest state is asked for at once and the stale answer is
+// dropped (drawn only when nothing was drawn for STALE_DRAW_MS, so that a long burst on a slow
+// machine still shows progress). The engine is never more than one request behind the input.
+let inFlight = false;
+let again = false;
+let lastRenderAt = 0;
+const STALE_DRAW_MS = 250;
+
 async function compute() {
+  if (inFlight) {
+    again = true;
+    return;
+  }
   const n = ++seq;
   if (tooLong(state.input, state.base)) {
     renderedSeq = n;
@@ -181,9 +194,22 @@ async function compute() {
     rendered(null);
     return;
   }
-  const answer = await call("parse", paramsFor());
+  inFlight = true;
+  let answer;
+  try {
+    answer = await call("parse", paramsFor());
+  } finally {
+    inFlight = false;
+  }
+  if (again) {
+    again = false;
+    const drop = performance.now() - lastRenderAt < STALE_DRAW_MS;
+    compute(); // the newest input, posted now (before this stale answer is drawn, if it is)
+    if (drop) return;
+  }
   if (n < renderedSeq) return; // an older answer arriving late
   renderedSeq = n;
+  lastRenderAt = performance.now();
   if (answer.error) {
     showRequestError(answer.error);
     rendered(null);
@@ -198,7 +224,8 @@ async function compute() {
   rendered(answer);
   lessons.observe({ input: result.input, base: state.base, enc: state.enc, ops: [], href: result.ok ? result.getters.href : null });
   // timings for benchmarks and the curious: the engine's round trip and our render
-  window.urlcalcStats = { callMs: answer.ms, renderMs: Math.round((performance.now() - t0) * 10) / 10 };
+  window.urlcalcStats = { callMs: answer.ms, renderMs: Math.round((performance.now() - t0) * 10) / 10,
+    ...(answer.engine === "pyodide" && engine ? engine.lastTimings : null) };
   scheduleIdle();
 }
 

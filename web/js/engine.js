@@ -43,6 +43,10 @@
 //                `urlcalc export-static --public-url` or `urlcalc serve --public-url`), or null
 //       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
 //                done}}, phase}: see worker.js), or null
+//   busy      how many calls (call, both) are in flight now
+//   lastTimings  the last answer of the worker, in parts (ms): to_worker_ms (posting the request
+//                until the worker took it), python_ms, to_page_ms (the answer's postMessage until
+//                the page took it), parse_ms (JSON.parse), chars (the JSON text's length); or null
 //   onchange(callback) -> unsubscribe function; callback(host) after every change of current/info
 //   both(kind, params) -> Promise<{server, pyodide, differs}>
 //       asks every engine that is available right now (does not wait for a booting worker);
@@ -148,16 +152,33 @@ export function createEngine({
   let nextId = 1;
   const pending = new Map(); // id -> {resolve, reject, timer}
 
+  let busy = 0; // calls in flight (call and both): what a benchmark waits for
   const host = {
     current: null,
+    lastTimings: null,
     info: { server: null, pyodide: null, status: "booting", error: null, where: null, publicUrl: null, progress: null },
     onchange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
     },
-    call,
-    both,
+    call: counted(call),
+    both: counted(both),
+    /** How many calls (call, both) are in flight. */
+    get busy() {
+      return busy;
+    },
   };
+
+  function counted(fn) {
+    return async (...args) => {
+      busy += 1;
+      try {
+        return await fn(...args);
+      } finally {
+        busy -= 1;
+      }
+    };
+  }
 
   function emit() {
     for (const callback of [...listeners]) {
@@ -240,9 +261,17 @@ export function createEngine({
           p.reject(new Error(msg.error));
           return;
         }
+        const received = performance.timeOrigin + performance.now();
         let result;
         try {
           result = JSON.parse(msg.json);
+          host.lastTimings = {
+            to_worker_ms: round(msg.got_at - p.posted),
+            python_ms: round(msg.python_ms),
+            to_page_ms: round(received - msg.sent_at),
+            parse_ms: round(performance.timeOrigin + performance.now() - received),
+            chars: msg.json.length,
+          };
         } catch (e) {
           p.reject(new Error(`the worker sent bad JSON: ${errorMessage(e)}`));
           return;
@@ -295,7 +324,7 @@ export function createEngine({
       const timer = setTimeout(() => {
         workerFailed(`Pyodide did not answer within ${Math.round(callTimeoutMs / 1000)} s`);
       }, callTimeoutMs);
-      pending.set(id, { resolve, reject, timer });
+      pending.set(id, { resolve, reject, timer, posted: performance.timeOrigin + performance.now() });
       worker.postMessage({ id, kind, params });
     });
   }

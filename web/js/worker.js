@@ -13,9 +13,12 @@
 //   {type: "ready", info}        booted; info = urlcalc.engine.engine_info() plus pyodide (its
 //                                version), model_version and timings (ms)
 //   {type: "error", error}       boot failed (a one-line message)
-//   {id, json, python_ms}        the answer to {id, kind, params}: the JSON text returned by
+//   {id, json, python_ms, got_at, sent_at}
+//                                the answer to {id, kind, params}: the JSON text returned by
 //                                urlcalc.kinds.dispatch_json(kind, JSON.stringify(params)), which is
-//                                {"error": ...} for a bad request; python_ms: how long that took
+//                                {"error": ...} for a bad request; python_ms: how long that took;
+//                                got_at, sent_at: when the request came in and the answer went out
+//                                (ms, performance.timeOrigin + performance.now())
 //   {id, error}                  Python raised (a bug): the exception's last line
 // Messages received before the boot is done are answered once it is.
 //
@@ -145,7 +148,11 @@ function answer({ id, kind, params }) {
     const t = performance.now();
     const json = dispatchJson(String(kind), JSON.stringify(params ?? {}));
     // How long Python took (ms), beside the answer: the page's round trip minus this is messaging.
-    self.postMessage({ id, json, python_ms: performance.now() - t });
+    // got_at / sent_at: when the request arrived and the answer left, on the shared clock
+    // (timeOrigin + now), for the page's breakdown of a round trip (engine.js lastTimings).
+    const python = performance.now() - t;
+    self.postMessage({ id, json, python_ms: python, got_at: performance.timeOrigin + t,
+      sent_at: performance.timeOrigin + performance.now() });
   } catch (e) {
     self.postMessage({ id, error: message(e) });
   }
