@@ -303,8 +303,10 @@ def report(result: Run, args: argparse.Namespace, seconds: float) -> str:
         "killed by new tests or listed with why they are equivalent",
         "(tests/mutation/equivalent.py): the score leaves those out.",
         "",
-        f"- command: `python tests/mutation/run.py --per-module {args.per_module} --seed "
-        f"{args.seed} --budget {args.budget:.0f}"
+        (f"- command: `python tests/mutation/run.py --ids {' '.join(args.ids)}"
+         + (" --append" if args.append else "") if args.ids else
+         f"- command: `python tests/mutation/run.py --per-module {args.per_module} --seed "
+         f"{args.seed} --budget {args.budget:.0f}")
         + (f" --only {args.only}" if args.only else "")
         + (" --resume" if args.resume else "") + "`",
         f"- date: {datetime.date.today().isoformat()}; machine: {platform.machine()}, "
