@@ -798,3 +798,26 @@ def test_star_imports_of_urlcalc_modules_give_their_public_names() -> None:
         assert set(names) <= set(namespace), info.name
         checked += 1
     assert checked >= 10 and {"create_app", "serve", "warm_up"} <= set(server.__all__)
+
+
+@pytest.mark.parametrize("path", ["/api//parse", "/api/parse/", "/js//app.js", "/css/", "/api",
+                                  "/licenses//README.txt", "/pyodide//pyodide.mjs",
+                                  "/index.html/", "/config.json/"])
+def test_a_slash_too_many_or_too_few_is_a_404(client: FlaskClient, path: str) -> None:
+    """No route ends in "/" and merge_slashes is off: a slash too many or too few is a JSON 404
+    like any other bad path, not a redirect."""
+    response = client.get(path)
+    assert response.status_code == 404, (path, response.status_code)
+    assert "Location" not in response.headers
+    assert error_of(response).startswith("not found")
+
+
+def test_an_empty_path_is_redirected_to_the_page(client: FlaskClient) -> None:
+    """The one routing redirect: a request whose path is empty (PATH_INFO "", as an
+    absolute-form request target without a path gives) is sent to "/" (werkzeug's
+    RequestRedirect, which Flask answers without calling the error handlers), with the security
+    headers."""
+    response = client.get("/", environ_overrides={"PATH_INFO": ""})
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith("/")
+    assert response.headers["Content-Security-Policy"] == CSP

@@ -47,7 +47,6 @@ from typing import Any
 
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
-from werkzeug.routing import RoutingException
 from werkzeug.security import safe_join
 
 from urlcalc import site as page_site
@@ -507,9 +506,8 @@ def create_app(
         return response
 
     @app.errorhandler(HTTPException)
-    def _http_error(e: HTTPException) -> Response | HTTPException:
-        if isinstance(e, RoutingException):  # redirects (e.g. a missing trailing slash)
-            return e
+    def _http_error(e: HTTPException) -> Response:
+        # (Flask passes no routing redirect here: handle_http_exception returns it first)
         code = e.code or 500
         if code == 404:
             message = f"not found: {request.path}"
