@@ -63,3 +63,29 @@ def urlcalc_serve(env: dict[str, str] | None = None, timeout_s: float = 120) -> 
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@contextmanager
+def static_server(folder: Path) -> Iterator[str]:
+    """``python -m http.server`` on a free loopback port serving ``folder``; yields its URL."""
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
+                             "127.0.0.1", "--directory", str(folder)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 30
+        port = None
+        while port is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            match = re.search(r"port (\d+)", line)
+            port = match.group(1) if match else None
+        if port is None:
+            raise SystemExit("python -m http.server printed no port")
+        # its access log is not read: keep the pipe from filling
+        proc.stdout.close()
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -36,9 +36,7 @@ import argparse
 import math
 import os
 import platform
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -49,7 +47,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from benchmarks.serve import urlcalc_serve
+from benchmarks.serve import static_server, urlcalc_serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -229,32 +227,6 @@ def prepared_site() -> Iterator[Path]:
         for name, text in FLOOR_FILES.items():
             (floor / name).write_text(text, encoding="utf-8")
         yield site
-
-
-@contextmanager
-def static_server(folder: Path) -> Iterator[str]:
-    """``python -m http.server`` on a free loopback port serving ``folder``; yields its URL."""
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
-                             "127.0.0.1", "--directory", str(folder)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        assert proc.stdout is not None
-        deadline = time.monotonic() + 30
-        port = None
-        while port is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            match = re.search(r"port (\d+)", line)
-            port = match.group(1) if match else None
-        if port is None:
-            raise SystemExit("python -m http.server printed no port")
-        # its access log is not read: keep the pipe from filling
-        proc.stdout.close()
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 class Browser:

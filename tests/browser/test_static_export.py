@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +17,7 @@ import pytest
 from liveserver import Offline, PageProbe, frag
 from playwright.sync_api import expect
 
+from benchmarks.serve import static_server
 from urlcalc import cli
 from urlcalc.export import meta_csp
 
@@ -37,24 +35,8 @@ def exported(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Path:
 @pytest.fixture(scope="module")
 def static_url(exported: Path) -> Iterator[str]:
     """`python -m http.server` on a free port, serving the export."""
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
-                             "127.0.0.1", "--directory", str(exported)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert proc.stdout is not None
-        deadline = time.monotonic() + 30
-        port = None
-        while port is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            match = re.search(r"port (\d+)", line)
-            port = match.group(1) if match else None
-        assert port, "python -m http.server printed no port"
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with static_server(exported) as url:
+        yield url
 
 
 def test_static_export_runs_on_pyodide_alone(browser: Any, static_url: str) -> None:
