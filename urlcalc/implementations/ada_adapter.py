@@ -8,12 +8,11 @@ from typing import Any
 
 from urlcalc.api import GETTERS
 from urlcalc.implementations.base import (
-    IN_PYODIDE,
-    SERVER_ONLY,
     Implementation,
     Reading,
     exception_text,
     package_version,
+    server_package,
 )
 from urlcalc.implementations.urllib_adapter import _runtime
 
@@ -22,17 +21,6 @@ def _module() -> Any:
     import ada_url
 
     return ada_url
-
-
-def _unavailable() -> str | None:
-    if IN_PYODIDE:
-        return SERVER_ONLY
-    try:
-        _module()
-    except ImportError:
-        return "the ada-url package is not installed (pip install 'urlcalc[implementations]')"
-    return None
-
 
 
 def read(input: str, base: str | None) -> Reading:
@@ -56,7 +44,7 @@ ADA = Implementation(
     package="pypi:ada-url",
     mapping={g: f".{g}" for g in GETTERS},
     no_notion={},
-    unavailable=_unavailable,
+    unavailable=server_package(_module, "ada-url"),
     version=lambda: package_version("ada-url"),
     runtime=_runtime,
     read=read,

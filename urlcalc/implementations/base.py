@@ -57,6 +57,21 @@ class Unavailable(Exception):
 
 
 @cache
+def server_package(load: Callable[[], object], package: str) -> Callable[[], str | None]:
+    """The ``unavailable`` of an adapter that reads an optional package on the server: why it
+    cannot run here (in Pyodide, or the package is not installed), or None."""
+    def unavailable() -> str | None:
+        if IN_PYODIDE:
+            return SERVER_ONLY
+        try:
+            load()
+        except ImportError:
+            return (f"the {package} package is not installed "
+                    "(pip install 'urlcalc[implementations]')")
+        return None
+    return unavailable
+
+
 def package_version(distribution: str) -> str | None:
     """The installed version of a PyPI distribution (read once: reading it parses its metadata),
     or None when it is not installed."""

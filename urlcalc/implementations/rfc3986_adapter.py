@@ -11,12 +11,11 @@ import warnings
 from typing import Any
 
 from urlcalc.implementations.base import (
-    IN_PYODIDE,
-    SERVER_ONLY,
     Implementation,
     Reading,
     exception_text,
     package_version,
+    server_package,
 )
 from urlcalc.implementations.urllib_adapter import _runtime
 
@@ -30,17 +29,6 @@ def _module() -> Any:
     # internals, not about anything a caller of ours did.
     warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"rfc3986\.")
     return rfc3986
-
-
-def _unavailable() -> str | None:
-    if IN_PYODIDE:
-        return SERVER_ONLY
-    try:
-        _module()
-    except ImportError:
-        return "the rfc3986 package is not installed (pip install 'urlcalc[implementations]')"
-    return None
-
 
 
 def read(input: str, base: str | None) -> Reading:
@@ -106,7 +94,7 @@ RFC3986 = Implementation(
         "hash": "\"#\" + .fragment when not empty",
     },
     no_notion={"origin": "RFC 3986 has no notion of an origin (RFC 6454 builds one on it)"},
-    unavailable=_unavailable,
+    unavailable=server_package(_module, "rfc3986"),
     version=lambda: package_version("rfc3986"),
     runtime=_runtime,
     read=read,

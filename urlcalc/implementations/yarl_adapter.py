@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from urlcalc.implementations.base import (
-    IN_PYODIDE,
-    SERVER_ONLY,
     Implementation,
     Reading,
     exception_text,
     package_version,
+    server_package,
 )
 from urlcalc.implementations.urllib_adapter import _runtime
 
@@ -22,17 +21,6 @@ def _module() -> Any:
     import yarl
 
     return yarl
-
-
-def _unavailable() -> str | None:
-    if IN_PYODIDE:
-        return SERVER_ONLY
-    try:
-        _module()
-    except ImportError:
-        return "the yarl package is not installed (pip install 'urlcalc[implementations]')"
-    return None
-
 
 
 def read(input: str, base: str | None) -> Reading:
@@ -98,7 +86,7 @@ YARL = Implementation(
         "hash": "\"#\" + .raw_fragment when not empty",
     },
     no_notion={},
-    unavailable=_unavailable,
+    unavailable=server_package(_module, "yarl"),
     version=lambda: package_version("yarl"),
     runtime=_runtime,
     read=read,
