@@ -1,6 +1,7 @@
 // Editions: the same input read by six URL specifications, side by side with the current
 // URL Standard (issue 4). Renders the "compare" result model (urlcalc.editions_view.compare_model); the
 // random URL button asks the engine for urlcalc.editions_view.random_model. No URL logic here.
+import { AskingView } from "./asking-view.js";
 import { append, clear, fill, h, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 
@@ -136,17 +137,15 @@ export function differingEditions(model) {
   return model.editions.filter((ed) => model.rows.some((r) => r.differs[ed.id])).map((ed) => ed.id);
 }
 
-export class EditionsView {
+export class EditionsView extends AskingView {
   constructor(panel, { call, getState, setErrata, onRandom, report }) {
+    super();
     this.panel = panel;
     this.call = call; // async (kind, params) -> {result, engine, ms} | {error}
     this.getState = getState; // () -> page state (input, base, errata)
     this.setErrata = setErrata; // (bool) -> void
     this.onRandom = onRandom; // ({input, base, edition, name, seed}) -> void
     this.report = report; // (answer) -> void, after each render
-    this.seq = 0;
-    this.renderedSeq = 0;
-    this.key = null; // the params of the last request
     this.model = null; // the last rendered model
     this.open = new Set(); // ids of the edition details the reader opened
     this.build();
@@ -197,22 +196,13 @@ export class EditionsView {
   /** Ask for the comparison if the inputs changed since the last one (the view is visible). */
   refresh() {
     this.errata.checked = !!this.getState().errata;
-    const params = this.params();
-    const key = JSON.stringify(params);
-    if (key === this.key) return;
-    this.key = key;
-    this.compute(params);
-  }
-
-  invalidate() {
-    this.key = null;
+    super.refresh();
   }
 
   async compute(params) {
-    const n = ++this.seq;
+    const n = this.ask();
     const answer = await this.call("compare", params);
-    if (n < this.renderedSeq) return; // an older answer arriving late
-    this.renderedSeq = n;
+    if (!this.newest(n)) return; // an older answer arriving late
     if (answer.error) {
       this.error.hidden = false;
       this.error.replaceChildren(vis(answer.error));

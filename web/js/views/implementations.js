@@ -5,6 +5,7 @@
 // new URL(), and whatwg-url bundled into the page (js/vendor/whatwg-url.mjs, built by `make npm`,
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
+import { AskingView } from "./asking-view.js";
 import { clear, h, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
@@ -88,15 +89,13 @@ export function pageColumn(id, name, version, about, reading, model) {
   return col;
 }
 
-export class ImplementationsView {
+export class ImplementationsView extends AskingView {
   constructor(panel, { call, getState, report }) {
+    super();
     this.panel = panel;
     this.call = call; // async (kind, params, options) -> {result, engine, ms} | {error}
     this.getState = getState;
     this.report = report;
-    this.seq = 0;
-    this.renderedSeq = 0;
-    this.key = null;
     this.model = null; // the last rendered model, with the page's own columns added (columns)
     this.build();
   }
@@ -134,25 +133,12 @@ export class ImplementationsView {
     return p;
   }
 
-  refresh() {
-    const params = this.params();
-    const key = JSON.stringify(params);
-    if (key === this.key) return;
-    this.key = key;
-    this.compute(params);
-  }
-
-  invalidate() {
-    this.key = null;
-  }
-
   async compute(params) {
-    const n = ++this.seq;
+    const n = this.ask();
     // The server runs every implementation; Pyodide only urllib: ask the server when there is one.
     const [answer, whatwg] = await Promise.all([this.call("implementations", params, { prefer: "server" }),
       readWhatwgURL(params.input, params.base)]);
-    if (n < this.renderedSeq) return;
-    this.renderedSeq = n;
+    if (!this.newest(n)) return;
     if (answer.error) {
       this.error.hidden = false;
       this.error.replaceChildren(vis(answer.error));
