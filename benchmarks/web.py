@@ -36,6 +36,7 @@ import argparse
 import math
 import os
 import platform
+import random
 import statistics
 import sys
 import tempfile
@@ -110,6 +111,34 @@ document.getElementById("input").addEventListener("input", () => {
   document.body.dataset.renders = String(renders);
 });
 """,
+    # The floor of any answer from a worker: each keystroke posted to a worker that answers at
+    # once (the upper-cased input), drawn when the answer comes, by postMessage.
+    "echo.html": """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>floor: a worker's answer</title>
+<link rel="icon" href="data:,"><script type="module" src="echo.js"></script></head>
+<body><input id="input" aria-label="input"><p id="answer"></p></body></html>
+""",
+    "echo.js": """// A keystroke answered by a worker that does no work: the page signals the render of the
+// answer as the calculator does (and says it is busy while the answer is on its way).
+const worker = new Worker(new URL("echo-worker.js", import.meta.url), { type: "module" });
+const input = document.getElementById("input");
+const answer = document.getElementById("answer");
+const engine = { busy: 0 };
+window.urlcalc = { engine };
+let renders = 0;
+input.addEventListener("input", () => {
+  engine.busy += 1;
+  worker.postMessage(input.value);
+});
+worker.addEventListener("message", (event) => {
+  answer.textContent = event.data;
+  engine.busy -= 1;
+  renders += 1;
+  document.body.dataset.renders = String(renders);
+});
+""",
+    "echo-worker.js": """self.addEventListener("message", (event) => self.postMessage(event.data.toUpperCase()));
+""",
 }
 
 # Installed before any of the page's scripts: records when the page signals results and renders,
@@ -182,6 +211,9 @@ class Run:
     first_s: float | None = None
     pyodide_s: float | None = None
     floor_ms: float | None = None
+    echo_ms: float | None = None
+    # per view: answers the page took in the keystroke's own task / waits that ran out of time
+    sync: dict[str, tuple[int, int]] = field(default_factory=dict)
     views_ms: dict[str, float | None] = field(default_factory=dict)
     bytes: int = 0
     requests: int = 0
@@ -283,7 +315,7 @@ def bytes_of(requests: list[Any]) -> int:
 
 
 def one_run(playwright: Any, mode: str, url: str, keys: str, views: tuple[str, ...],
-            timeout_s: float) -> Run:
+            timeout_s: float, phase: Phase) -> Run:
     run = Run(mode)
     origin = urlsplit(url).netloc
 
@@ -308,17 +340,25 @@ def one_run(playwright: Any, mode: str, url: str, keys: str, views: tuple[str, .
         run.bytes = bytes_of(browser.finished)
         run.requests = len(browser.finished)
         if keys and run.pyodide_s is not None:
-            floor = browser.page()
-            floor.goto(url + "js/_floor/key.html")
-            floor.bring_to_front()
-            run.floor_ms = type_and_time(floor, keys)
-            floor.close()
+            for floor_page in ("key", "echo"):
+                floor = browser.page()
+                floor.goto(url + f"js/_floor/{floor_page}.html")
+                floor.bring_to_front()
+                ms = type_and_time(floor, keys, phase)
+                if floor_page == "key":
+                    run.floor_ms = ms
+                else:
+                    run.echo_ms = ms
+                floor.close()
             page.bring_to_front()
             page.wait_for_timeout(300)
             for view in views:
                 page.click(f"#tab-{view}")
                 page.wait_for_timeout(300)
-                run.views_ms[view] = type_and_time(page, keys)
+                before = page.evaluate(SYNC)
+                run.views_ms[view] = type_and_time(page, keys, phase)
+                after = page.evaluate(SYNC)
+                run.sync[view] = (after[0] - before[0], after[1] - before[1])
     finally:
         browser.close()
     return run
@@ -332,7 +372,29 @@ WAIT = """() => Promise.race([window.__urlcalcBench.next,
                           new Promise((resolve) => setTimeout(() => resolve(false), 5000))])"""
 
 
-def type_and_time(page: Any, keys: str) -> float | None:
+# The page's count of answers taken in the keystroke's own task and of waits that ran out.
+SYNC = """() => { const s = window.urlcalc.engine.sync; return [s.waits, s.misses]; }"""
+FRAME_MS = 1000 / 60
+
+
+class Phase:
+    """When each keystroke is typed. "random": after a pause drawn uniformly from one frame
+    (seeded), so that keystrokes fall at every point of the browser's frame, as a typist's do.
+    "lockstep": at once after the previous keystroke settled, which puts every keydown at about
+    the same point of the frame (here a few ms before the next one begins): only that point of
+    the frame is sampled, and an answer that takes longer than those few ms always waits a
+    whole frame more."""
+
+    def __init__(self, kind: str, seed: int = 14) -> None:
+        self.kind = kind
+        self.rng = random.Random(seed)
+
+    def pause(self, page: Any) -> None:
+        if self.kind == "random":
+            page.wait_for_timeout(self.rng.uniform(0, FRAME_MS))
+
+
+def type_and_time(page: Any, keys: str, phase: Phase) -> float | None:
     """Type ``keys`` into #input one at a time, each timed; the p95 in ms."""
     field_ = page.locator("#input")
     field_.fill("")
@@ -344,6 +406,7 @@ def type_and_time(page: Any, keys: str) -> float | None:
     # frame, which competes with the page): arm a promise, type, then await the promise.
     for ch in keys:
         page.evaluate(ARM)
+        phase.pause(page)
         page.keyboard.type(ch)
         if not page.evaluate(WAIT):
             missed += 1
@@ -376,7 +439,10 @@ def report_run(i: int, run: Run) -> None:
           f"{run.requests} requests"
           + (f", {len(run.outside)} requests outside the server" if run.outside else ""))
     if run.floor_ms is not None:
-        print(f"    keystroke p95: floor {fmt(run.floor_ms, 'ms', 1)}; {views}")
+        print(f"    keystroke p95: floor {fmt(run.floor_ms, 'ms', 1)}, a worker's answer "
+              f"{fmt(run.echo_ms, 'ms', 1)}; {views}")
+        print("    answers in the keystroke's task (waited / ran out): "
+              + ", ".join(f"{v} {w}/{m}" for v, (w, m) in run.sync.items()))
     for message in run.errors[:5]:
         print(f"    console/page error: {message[:200]}")
 
@@ -411,6 +477,9 @@ def summary(runs: list[Run], mode: str, views: tuple[str, ...]) -> bool:
     floor = median([r.floor_ms for r in mine])
     if floor is not None:
         row("keystroke p95, floor", fmt(floor, "ms", 1), "1.00x", "", None)
+        echo = median([r.echo_ms for r in mine])
+        row("keystroke p95, a worker's answer", fmt(echo, "ms", 1),
+            fmt(median([ratio(r.echo_ms, r.floor_ms) for r in mine]), "x", 1), "", None)
         for view in views:
             value = median([r.views_ms.get(view) for r in mine])
             rel = median([ratio(r.views_ms.get(view), r.floor_ms) for r in mine])
@@ -435,6 +504,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-typing", action="store_true", help="boot figures only")
     ap.add_argument("--timeout", type=float, default=60, help="seconds to wait for a result")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    ap.add_argument("--phase", choices=("random", "lockstep"), default="random",
+                    help="when each keystroke is typed within the frame (default random)")
+    ap.add_argument("--seed", type=int, default=14, help="the random phase's seed")
     args = ap.parse_args(argv)
 
     if not Path(CHROMIUM).exists():
@@ -455,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"urlcalc web benchmark on {machine()}")
     print(f"  Chromium {CHROMIUM}; {runs_n} cold runs per mode ({', '.join(modes)}); "
-          f"{len(keys)} keystrokes per view")
+          f"{len(keys)} keystrokes per view, {args.phase} phase")
     print(f"  load average at start: {load_average()}")
     runs: list[Run] = []
     started = time.monotonic()
@@ -465,7 +537,8 @@ def main(argv: list[str] | None = None) -> int:
         urls = {"served": served.url, "static": static_url}
         for i in range(runs_n):
             for mode in modes:  # interleaved: a change of load weighs on both alike
-                run = one_run(playwright, mode, urls[mode], keys, views, args.timeout)
+                run = one_run(playwright, mode, urls[mode], keys, views, args.timeout,
+                              Phase(args.phase, args.seed + i))
                 runs.append(run)
                 report_run(i + 1, run)
     print(f"  load average at end: {load_average()} ({time.monotonic() - started:.0f} s)")

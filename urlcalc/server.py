@@ -102,10 +102,19 @@ CSP = "; ".join(
         "form-action 'none'",
     )
 )
+# Cross-origin isolation (COOP same-origin + COEP require-corp): the page may then use a
+# SharedArrayBuffer, which lets a keystroke's call wait for Pyodide's answer in the keystroke's
+# own task (web/js/sync-channel.js), so that the answer is painted in the keystroke's frame.
+# The page loads nothing from another origin, so require-corp blocks nothing.
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    **ISOLATION_HEADERS,
 }
 
 # Registered here, never guessed from /etc/mime.types (slim images lack it; a wasm served as

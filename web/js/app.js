@@ -3,7 +3,7 @@
 // two columns of the Implementations view it labels as its own (this browser's new URL() and
 // whatwg-url bundled into the page).
 import { createEngine } from "./engine.js";
-import { MAX_CELLS, fill, h, hasInvisible, hrefPieces, legend, updateCodeLine, vis } from "./views/dom.js";
+import { MAX_CELLS, h, hasInvisible, hrefPieces, legend, patch, updateCodeLine, vis } from "./views/dom.js";
 import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
 import { failureBox, renderComponents } from "./views/components.js";
 import { StepsView } from "./views/steps.js";
@@ -18,6 +18,7 @@ import { EXAMPLES, Tape, renderExamples } from "./views/examples.js";
 import { encodingValue, fillEncodings } from "./views/encodings.js";
 import { MAX_INPUT_BYTES, OPERATIONS } from "./facts.js";
 import { permalinkBase } from "./views/permalink.js";
+import { KEYSTROKE_WAIT_MS } from "./sync-channel.js";
 import {
   copyText, settersExport, stateToFragment, toMarkdown, toastFn,
   urltestdataEntry, wptJSON,
@@ -113,7 +114,7 @@ function renderEngine(answer) {
   const a = lastAnswer;
   if (a && a.result && a.result.engine) {
     const info = a.result.engine;
-    fill(els.engineAnswer,
+    patch(els.engineAnswer,
       h("span", { class: ["engine-name", "eng-" + (a.engine === "pyodide" ? "pyodide" : "server")], title: "which engine answered" },
         a.engine === "pyodide" ? "Pyodide" : "Server"),
       h("span", { class: "engine-ver" }, "Python ", String(info.python), " · Unicode ", String(info.unicode)),
@@ -130,9 +131,13 @@ function renderEngine(answer) {
     boot = (engine.current === "server" ? "Pyodide unavailable: the server answers" : "No engine can answer") +
       (info.error ? ` (${info.error})` : "");
   }
-  els.engineBoot.textContent = boot;
-  els.engineBoot.title = boot; // the whole of it where presenter mode cuts it short
-  els.engineBoot.className = "engine-boot " + (info.status || "");
+  // Set only when changed: even an equal textContent replaces the text node and lays it out.
+  if (els.engineBoot.textContent !== boot) {
+    els.engineBoot.textContent = boot;
+    els.engineBoot.title = boot; // the whole of it where presenter mode cuts it short
+  }
+  const bootClass = "engine-boot " + (info.status || "");
+  if (els.engineBoot.className !== bootClass) els.engineBoot.className = bootClass;
   if (info.where) document.body.dataset.where = info.where;
   renderBoot(info);
 }
@@ -197,7 +202,9 @@ async function compute() {
   inFlight = true;
   let answer;
   try {
-    answer = await call("parse", paramsFor());
+    // Waits (a few ms at most) for Pyodide in this task where it can: the answer is then drawn
+    // in the frame that shows the keystroke (sync-channel.js).
+    answer = await call("parse", paramsFor(), { waitMs: KEYSTROKE_WAIT_MS });
   } finally {
     inFlight = false;
   }
@@ -231,12 +238,12 @@ async function compute() {
 
 function renderGlance(r) {
   updateCodeLine(els.inputView, r.input, r.spans); // bounded; only changed cells are touched
-  if (r.ok) els.hrefView.replaceChildren(hrefPieces(r.href_spans));
-  else els.hrefView.replaceChildren(failureBox(r));
+  // patched, not rebuilt: a keystroke changes a few pieces (dom.js patch)
+  patch(els.hrefView, r.ok ? hrefPieces(r.href_spans) : failureBox(r));
   renderAnswerLine(r);
   if (!els.bootProgress.hidden) renderBoot(engine ? engine.info : {});
   els.hrefView.classList.toggle("failed", !r.ok);
-  els.verdictSlot.replaceChildren(verdict(r));
+  patch(els.verdictSlot, verdict(r));
   applyDiffers();
 }
 
@@ -407,7 +414,7 @@ async function computeSet() {
   if (state.strace) params.trace = true;
   const answer = tooLong(state.input, state.base, ...state.ops.map((o) => o[1]))
     ? { error: `An input or a value is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.` }
-    : await call("set", params);
+    : await call("set", params, { waitMs: KEYSTROKE_WAIT_MS });
   if (n < setRendered) return;
   setRendered = n;
   renderedFor.setters = result;

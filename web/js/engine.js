@@ -17,7 +17,7 @@
 // callTimeoutMs (CALL_TIMEOUT_MS: a worker that takes longer over one call is terminated).
 //
 // The host object:
-//   call(kind, params, {prefer}) -> Promise<{result, engine, ms}>
+//   call(kind, params, {prefer, waitMs}) -> Promise<{result, engine, ms}>
 //       kind as in urlcalc.kinds.dispatch ("parse", "set", "host", "urlencoded", "percent",
 //       "validate", "compare", "random", "version", "implementations"); params a plain JSON-able object; engine is who answered; ms the
 //       round trip seen by the page. Rejects with Error(message) for a bad request (the API's
@@ -25,6 +25,10 @@
 //       answer. A call made while Pyodide is the only engine and still booting waits for it.
 //       prefer: "server" asks the API first when there is one (the Implementations view: the
 //       server runs more implementations than Pyodide), Pyodide if the API cannot answer.
+//       waitMs: when the page is cross-origin isolated, wait up to this long, in this task, for
+//       Pyodide's answer (sync-channel.js), so that the promise is already settled when the
+//       caller's task ends and the answer is drawn in the same frame as the keystroke that asked;
+//       skipped when the last answer of the same kind took Python longer than waitMs.
 //   current   "server" | "pyodide" | null: who answers calls now
 //   info      {server, pyodide, status, error, where, publicUrl, progress}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
@@ -44,6 +48,9 @@
 //       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
 //                done}}, phase}: see worker.js), or null
 //   busy      how many calls (call, both) are in flight now
+//   sync      {available, waits, misses}: whether calls can wait for their answer (the page is
+//             cross-origin isolated), how many answers were taken in the caller's task, how many
+//             waits ran out of time
 //   lastTimings  the last answer of the worker, in parts (ms): to_worker_ms (posting the request
 //                until the worker took it), python_ms, to_page_ms (the answer's postMessage until
 //                the page took it), parse_ms (JSON.parse), chars (the JSON text's length); or null
@@ -54,6 +61,8 @@
 //       engine is not available; differs: JSON Pointers (RFC 6901, e.g. "/getters/host",
 //       "/record/path/0") where the two results differ, ignoring the top-level "engine" field;
 //       [""] if one side failed and the other did not (or both failed differently); [] otherwise.
+
+import { SyncChannel, channelAvailable } from "./sync-channel.js";
 
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/engine.js
 const WORKER_URL = new URL("worker.js", import.meta.url);
@@ -151,6 +160,8 @@ export function createEngine({
   let workerReady = false;
   let nextId = 1;
   const pending = new Map(); // id -> {resolve, reject, timer}
+  let channel = null; // a SyncChannel shared with the worker (cross-origin isolated pages only)
+  const pythonMs = new Map(); // kind -> how long Python took over the last answer of that kind
 
   let busy = 0; // calls in flight (call and both): what a benchmark waits for
   const host = {
@@ -166,6 +177,9 @@ export function createEngine({
     /** How many calls (call, both) are in flight. */
     get busy() {
       return busy;
+    },
+    get sync() {
+      return { available: channel !== null, waits: channel?.waits ?? 0, misses: channel?.misses ?? 0 };
     },
   };
 
@@ -229,6 +243,10 @@ export function createEngine({
       return;
     }
     worker = started.worker;
+    if (channelAvailable()) {
+      channel = new SyncChannel();
+      worker.postMessage({ type: "channel", buffer: channel.buffer });
+    }
     const left = Math.max(0, bootTimeoutMs - (performance.now() - started.startedAt));
     const timer = setTimeout(() => {
       workerFailed(`Pyodide did not boot within ${Math.round(bootTimeoutMs / 1000)} s`);
@@ -254,33 +272,14 @@ export function createEngine({
         clearTimeout(timer);
         workerFailed(`Pyodide failed to boot: ${msg.error}`);
       } else if (msg.id !== undefined && pending.has(msg.id)) {
-        const p = pending.get(msg.id);
-        pending.delete(msg.id);
-        clearTimeout(p.timer);
         if (msg.error !== undefined) {
+          const p = pending.get(msg.id);
+          pending.delete(msg.id);
+          clearTimeout(p.timer);
           p.reject(new Error(msg.error));
           return;
         }
-        const received = performance.timeOrigin + performance.now();
-        let result;
-        try {
-          result = JSON.parse(msg.json);
-          host.lastTimings = {
-            to_worker_ms: round(msg.got_at - p.posted),
-            python_ms: round(msg.python_ms),
-            to_page_ms: round(received - msg.sent_at),
-            parse_ms: round(performance.timeOrigin + performance.now() - received),
-            chars: msg.json.length,
-          };
-        } catch (e) {
-          p.reject(new Error(`the worker sent bad JSON: ${errorMessage(e)}`));
-          return;
-        }
-        if (result && typeof result === "object" && "error" in result && !("model" in result)) {
-          p.reject(new Error(String(result.error)));
-        } else {
-          p.resolve(result);
-        }
+        settleAnswer(msg.id, msg.json, msg);
       }
     }
 
@@ -314,7 +313,36 @@ export function createEngine({
     else listen();
   }
 
-  function callWorker(kind, params) {
+  /** Settle the pending call `id` with the worker's JSON text (from its message or the shared
+   *  buffer) and its timings {python_ms, got_at, sent_at}. */
+  function settleAnswer(id, json, times) {
+    const p = pending.get(id);
+    pending.delete(id);
+    clearTimeout(p.timer);
+    pythonMs.set(p.kind, times.python_ms);
+    const received = performance.timeOrigin + performance.now();
+    let result;
+    try {
+      result = JSON.parse(json);
+      host.lastTimings = {
+        to_worker_ms: round(times.got_at - p.posted),
+        python_ms: round(times.python_ms),
+        to_page_ms: round(received - times.sent_at),
+        parse_ms: round(performance.timeOrigin + performance.now() - received),
+        chars: json.length,
+      };
+    } catch (e) {
+      p.reject(new Error(`the worker sent bad JSON: ${errorMessage(e)}`));
+      return;
+    }
+    if (result && typeof result === "object" && "error" in result && !("model" in result)) {
+      p.reject(new Error(String(result.error)));
+    } else {
+      p.resolve(result);
+    }
+  }
+
+  function callWorker(kind, params, waitMs = 0) {
     return new Promise((resolve, reject) => {
       if (!workerReady || worker === null) {
         reject(new Error(host.info.error ?? "Pyodide is not ready"));
@@ -324,8 +352,13 @@ export function createEngine({
       const timer = setTimeout(() => {
         workerFailed(`Pyodide did not answer within ${Math.round(callTimeoutMs / 1000)} s`);
       }, callTimeoutMs);
-      pending.set(id, { resolve, reject, timer, posted: performance.timeOrigin + performance.now() });
-      worker.postMessage({ id, kind, params });
+      pending.set(id, { resolve, reject, timer, kind, posted: performance.timeOrigin + performance.now() });
+      const sync = channel !== null && waitMs > 0 && !(pythonMs.get(kind) > waitMs);
+      worker.postMessage({ id, kind, params, sync });
+      if (!sync) return;
+      const got = channel.wait(id, waitMs);
+      // The worker's message for this id comes later anyway; it finds nothing pending.
+      if (got !== null) settleAnswer(id, got.text, got.times);
     });
   }
 
@@ -421,7 +454,7 @@ export function createEngine({
     return { result, engine, ms: round(performance.now() - t) };
   }
 
-  async function call(kind, params = {}, { prefer = null } = {}) {
+  async function call(kind, params = {}, { prefer = null, waitMs = 0 } = {}) {
     // Once settled, no await before the worker gets the message: it is posted in the caller's
     // task (an input event), not a microtask later, so Python starts while the page goes on.
     if (!apiSettled) await apiFound;
@@ -435,7 +468,7 @@ export function createEngine({
     }
     if (workerReady) {
       try {
-        return await timed("pyodide", () => callWorker(kind, params));
+        return await timed("pyodide", () => callWorker(kind, params, waitMs));
       } catch (e) {
         // The worker died under this call (not a bad request): the API answers instead.
         if (workerReady || apiBase === null) throw e;

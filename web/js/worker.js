@@ -22,12 +22,19 @@
 //   {id, error}                  Python raised (a bug): the exception's last line
 // Messages received before the boot is done are answered once it is.
 //
+// Messages it takes: {id, kind, params, sync}: a request (above); with sync: true, the answer's
+// JSON text is also put into the page's shared buffer (sync-channel.js), where the page may be
+// waiting for it; {type: "channel", buffer}: that buffer (a SharedArrayBuffer), sent once.
+//
 // Only strings cross into Python (no proxies), so nothing leaks and nothing needs destroy().
+
+import { channelWriter } from "./sync-channel.js";
 
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/worker.js
 const t0 = performance.now();
 
 let dispatchJson = null; // urlcalc.kinds.dispatch_json (a PyProxy), set once booted
+let putShared = null; // writes an answer into the page's shared buffer, once the page sent it
 let bootError = null; // set once the boot failed
 const settled = () => dispatchJson !== null || bootError !== null;
 const queue = [];
@@ -139,7 +146,7 @@ self.fetch = async (resource, init) => {
   return response;
 };
 
-function answer({ id, kind, params }) {
+function answer({ id, kind, params, sync }) {
   if (bootError !== null) {
     self.postMessage({ id, error: `Pyodide failed to boot: ${bootError}` });
     return;
@@ -151,15 +158,24 @@ function answer({ id, kind, params }) {
     // got_at / sent_at: when the request arrived and the answer left, on the shared clock
     // (timeOrigin + now), for the page's breakdown of a round trip (engine.js lastTimings).
     const python = performance.now() - t;
-    self.postMessage({ id, json, python_ms: python, got_at: performance.timeOrigin + t,
-      sent_at: performance.timeOrigin + performance.now() });
+    const times = { python_ms: python, got_at: performance.timeOrigin + t,
+      sent_at: performance.timeOrigin + performance.now() };
+    // The page may be waiting in the buffer (then it ignores the message below); or it gave up
+    // waiting, and takes the message.
+    if (sync && putShared !== null) putShared(id, json, times);
+    self.postMessage({ id, json, ...times });
   } catch (e) {
+    if (sync && putShared !== null) putShared(id, JSON.stringify({ error: message(e) }));
     self.postMessage({ id, error: message(e) });
   }
 }
 
 self.addEventListener("message", (event) => {
   const msg = event.data;
+  if (msg?.type === "channel" && typeof SharedArrayBuffer === "function" && msg.buffer instanceof SharedArrayBuffer) {
+    putShared = channelWriter(msg.buffer);
+    return;
+  }
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
   if (!settled()) queue.push(msg);
   else answer(msg);

@@ -1,4 +1,5 @@
 // Calculators: percent-encode/decode, the host parser, application/x-www-form-urlencoded.
+import { KEYSTROKE_WAIT_MS } from "../sync-channel.js";
 import { clear, errorAnchor, h, setValue, specLink, valueToken, vis } from "./dom.js";
 import { compactTrace } from "./steps.js";
 import { encodingValue, fillEncodings } from "./encodings.js";
@@ -84,7 +85,7 @@ export class CalculatorsView {
       out.replaceChildren(h("p", { class: "failure" }, `The input is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.`));
       return;
     }
-    const answer = await this.call(kind, params);
+    const answer = await this.call(kind, params, { waitMs: KEYSTROKE_WAIT_MS });
     if (n !== this.seq[kind]) return;
     if (!answer) return;
     if (answer.error) {

@@ -1,5 +1,5 @@
 // Components: the 11 getters and the URL record.
-import { errorAnchor, fill, h, hrefPieces, setValue, specLink, valueToken, vis } from "./dom.js";
+import { errorAnchor, h, hrefPieces, patch, setValue, specLink, valueToken, vis } from "./dom.js";
 import { recordTable } from "./record.js";
 import { citationQuote } from "./spectext.js";
 import { GETTERS } from "../facts.js";
@@ -68,7 +68,7 @@ export function renderComponents(panel, result) {
       : [h("span", { class: "kind" }, "tuple origin"), " (", valueToken(result.origin.scheme), ", ",
         valueToken(result.origin.host), ", ", valueToken(result.origin.port), ")"])) : null;
 
-  fill(panel,
+  patch(panel,
     ok ? null : failureBox(result),
     h("div", { class: "two-col" },
       h("div", { class: "scroll-x" }, gettersTable),

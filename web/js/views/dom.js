@@ -9,6 +9,9 @@
 
 export const SPEC = "https://url.spec.whatwg.org/";
 
+// Elements given listeners by h(): patch() replaces them rather than keep the old ones.
+const listened = new WeakSet();
+
 /** Create an element. attrs: {class, id, data: {...}, text, on: {event: fn}, ...attributes}.
  *  Children: Nodes or strings (strings become text nodes). "style" and "href" are refused here:
  *  use specLink() for links and classes (or el.style.x via the CSSOM) for styling. */
@@ -20,7 +23,10 @@ export function h(tag, attrs = null, ...children) {
       if (k === "class") el.className = Array.isArray(v) ? v.filter(Boolean).join(" ") : v;
       else if (k === "data") for (const [dk, dv] of Object.entries(v)) el.dataset[dk] = String(dv);
       else if (k === "text") el.textContent = String(v);
-      else if (k === "on") for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+      else if (k === "on") {
+        for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+        listened.add(el);
+      }
       else if (k === "style" || k === "href" || k === "src" || k.startsWith("on")) {
         throw new Error(`h(): attribute ${k} is not allowed`);
       } else el.setAttribute(k, v === true ? "" : String(v));
@@ -42,6 +48,55 @@ export function append(el, children) {
 export function fill(el, ...children) {
   el.replaceChildren();
   return append(el, children);
+}
+
+/** Like fill, but keeps the nodes that stay the same: the new children are built apart and
+ *  then compared with the old ones, node by node; only what differs is changed in the document
+ *  (a text node's data, an attribute, a child added, removed or replaced). A keystroke then
+ *  invalidates the few cells whose value changed instead of the whole view, and the browser
+ *  lays out and repaints that much. Only for views whose nodes carry no event listeners (an
+ *  element built with h(..., {on}) is always replaced, never patched). */
+export function patch(el, ...children) {
+  const fresh = append(document.createDocumentFragment(), children);
+  patchChildren(el, fresh);
+  return el;
+}
+
+function patchChildren(old, fresh) {
+  let o = old.firstChild;
+  let n = fresh.firstChild;
+  while (n !== null) {
+    const nextNew = n.nextSibling;
+    if (o === null) {
+      old.append(n);
+    } else {
+      const nextOld = o.nextSibling;
+      if (!patchNode(o, n)) old.replaceChild(n, o);
+      o = nextOld;
+    }
+    n = nextNew;
+  }
+  while (o !== null) {
+    const nextOld = o.nextSibling;
+    o.remove();
+    o = nextOld;
+  }
+}
+
+/** Make `o` (in the document) like `n` (not); false if it cannot be, and `n` must replace it. */
+function patchNode(o, n) {
+  if (o.nodeType !== n.nodeType) return false;
+  if (o.nodeType === Node.TEXT_NODE) {
+    if (o.data !== n.data) o.data = n.data;
+    return true;
+  }
+  if (o.nodeType !== Node.ELEMENT_NODE || o.tagName !== n.tagName || listened.has(o) || listened.has(n)) {
+    return false;
+  }
+  for (const { name } of [...o.attributes]) if (!n.hasAttribute(name)) o.removeAttribute(name);
+  for (const { name, value } of n.attributes) if (o.getAttribute(name) !== value) o.setAttribute(name, value);
+  patchChildren(o, n);
+  return true;
 }
 
 export function clear(el) {

@@ -1,6 +1,7 @@
 // Editions: the same input read by six URL specifications, side by side with the current
 // URL Standard (issue 4). Renders the "compare" result model (urlcalc.editions_view.compare_model); the
 // random URL button asks the engine for urlcalc.editions_view.random_model. No URL logic here.
+import { KEYSTROKE_WAIT_MS } from "../sync-channel.js";
 import { AskingView } from "./asking-view.js";
 import { append, clear, fill, h, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
@@ -201,7 +202,7 @@ export class EditionsView extends AskingView {
 
   async compute(params) {
     const n = this.ask();
-    const answer = await this.call("compare", params);
+    const answer = await this.call("compare", params, { waitMs: KEYSTROKE_WAIT_MS });
     if (!this.newest(n)) return; // an older answer arriving late
     if (answer.error) {
       this.error.hidden = false;

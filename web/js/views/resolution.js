@@ -1,5 +1,5 @@
 // Resolution: the base record next to the result, and where each component came from.
-import { clear, h, specLink, valueToken, vis } from "./dom.js";
+import { h, patch, specLink, valueToken, vis } from "./dom.js";
 import { FIELDS, recordTable } from "./record.js";
 import { failureBox } from "./components.js";
 
@@ -28,8 +28,9 @@ function provenanceCells(entry) {
   return [srcCell, normCell];
 }
 
-export function renderResolution(panel, result) {
-  clear(panel);
+export function renderResolution(target, result) {
+  // built apart, then patched in: only what changed is touched (dom.js patch)
+  const panel = document.createDocumentFragment();
   panel.append(h("p", { class: "lede" },
     "A relative input is resolved against the base: the parser copies what the input does not say from the base record. ",
     "Each row says where the result's component came from — ",
@@ -69,4 +70,5 @@ export function renderResolution(panel, result) {
   if (result.base_validation_errors && result.base_validation_errors.length) {
     panel.append(h("p", { class: "note" }, `The base itself has ${result.base_validation_errors.length} validation error(s): see Validation.`));
   }
+  patch(target, panel);
 }

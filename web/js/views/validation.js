@@ -1,5 +1,5 @@
 // Validation: the named validation errors, underlined in the input, and the valid-URL-string verdict.
-import { append, clear, codePointCells, errorAnchor, h, specLink, vis } from "./dom.js";
+import { append, codePointCells, errorAnchor, h, patch, specLink, vis } from "./dom.js";
 import { algorithm, quote } from "./spectext.js";
 
 export function verdict(result) {
@@ -38,8 +38,9 @@ function errorItem(e, n, attr) {
 // (and the numbered badges in the input) show the first MAX_ERRORS, and say so.
 export const MAX_ERRORS = 100;
 
-export function renderValidation(panel, result) {
-  clear(panel);
+export function renderValidation(target, result) {
+  // built apart, then patched in: only what changed is touched (dom.js patch)
+  const panel = document.createDocumentFragment();
   const errors = result.validation_errors || [];
   const errorCount = Math.max(errors.length, result.validation_errors_total ?? 0);
   const marks = new Map();
@@ -80,4 +81,5 @@ export function renderValidation(panel, result) {
   panel.append(h("p", { class: "muted small" },
     "Validation errors never change the result by themselves; the ones marked \"failure\" are those the parser fails with. ",
     specLink("validation-error", "About validation errors")));
+  patch(target, panel);
 }

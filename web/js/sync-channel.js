@@ -1,0 +1,84 @@
+// A synchronous hand-off from a worker to the page, for answers that should land in the frame of
+// the keystroke that asked for them.
+//
+// Why: the page's answers come from workers (Pyodide; whatwg-url). An answer that arrives by
+// postMessage is always at least one frame late: the browser paints the typed character a few ms
+// after the input event, before any worker's answer can arrive (measured by `make bench-web`: a
+// worker that echoes the input at once still takes 2.3x the keystroke floor, two frames). When
+// the page is cross-origin isolated (`urlcalc serve` sends COOP and COEP), the page posts the
+// request as usual and then waits, a bounded number of milliseconds, for the worker to put the
+// answer's JSON text into a SharedArrayBuffer; the render then happens in the same task, and the
+// keystroke and its answer are painted in one frame. If the answer is not there in time (or does
+// not fit), the page goes on and takes the answer from the worker's ordinary message later.
+//
+// The main thread may not Atomics.wait(): it polls Atomics.load until the deadline. The wait is
+// bounded (the caller's budget) and skipped when the last answer of the same kind took longer.
+//
+// Layout of the shared buffer: Int32 [0] the id of the answer in the buffer (0: none),
+// [1] its length in bytes, or -1 when it did not fit; Float64 [1..3] the worker's timings
+// (python_ms, got_at, sent_at on the shared clock); then the UTF-8 bytes of the JSON text.
+
+const HEADER_BYTES = 32;
+// How long a keystroke's call may hold the page's task waiting for its answer. The frame that
+// paints the typed character waits as long: under a frame (16.7 ms at 60 Hz), with room left
+// for the render. A Pyodide parse of a 100-character URL takes 1-3 ms, a traced one 3-8 ms.
+export const KEYSTROKE_WAIT_MS = 12;
+const TOO_BIG = -1;
+// Room for every answer a keystroke asks for (a traced parse of a long URL is a few hundred KB);
+// a bigger one comes by postMessage.
+export const CHANNEL_BYTES = 4 * 1024 * 1024;
+
+/** Whether this page can wait for a worker synchronously (SharedArrayBuffer is available only
+ *  in a cross-origin isolated page). */
+export function channelAvailable() {
+  return typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated === true;
+}
+
+/** The page's end: make one, hand `buffer` to the worker in a message, then `wait`. */
+export class SyncChannel {
+  constructor(bytes = CHANNEL_BYTES) {
+    this.buffer = new SharedArrayBuffer(HEADER_BYTES + bytes);
+    this.state = new Int32Array(this.buffer, 0, 2);
+    this.times = new Float64Array(this.buffer, 8, 3);
+    this.data = new Uint8Array(this.buffer, HEADER_BYTES);
+    this.decoder = new TextDecoder();
+    this.waits = 0; // answers taken from the buffer
+    this.misses = 0; // waits that ran out of time (or did not fit)
+  }
+
+  /** Poll for the answer to request `id` for at most `ms`: {text, times} or null. */
+  wait(id, ms) {
+    const deadline = performance.now() + ms;
+    let got = Atomics.load(this.state, 0);
+    while (got !== id && performance.now() < deadline) got = Atomics.load(this.state, 0);
+    const length = Atomics.load(this.state, 1);
+    if (got !== id || length === TOO_BIG) {
+      this.misses += 1;
+      return null;
+    }
+    this.waits += 1;
+    // TextDecoder refuses views of shared memory: copy the bytes out first.
+    const text = this.decoder.decode(this.data.slice(0, length));
+    const [python_ms, got_at, sent_at] = this.times;
+    return { text, times: { python_ms, got_at, sent_at } };
+  }
+}
+
+/** The worker's end, from the buffer the page sent: put(id, text, times) writes an answer. */
+export function channelWriter(buffer) {
+  const state = new Int32Array(buffer, 0, 2);
+  const times = new Float64Array(buffer, 8, 3);
+  const data = new Uint8Array(buffer, HEADER_BYTES);
+  const encoder = new TextEncoder();
+  return function put(id, text, { python_ms = 0, got_at = 0, sent_at = 0 } = {}) {
+    // encodeInto refuses shared memory too: encode, then copy.
+    const bytes = encoder.encode(text);
+    const fits = bytes.length <= data.length;
+    if (fits) data.set(bytes);
+    times[0] = python_ms;
+    times[1] = got_at;
+    times[2] = sent_at;
+    Atomics.store(state, 1, fits ? bytes.length : TOO_BIG);
+    Atomics.store(state, 0, id); // last: the page reads the rest only once it sees its id
+  };
+}
