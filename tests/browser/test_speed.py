@@ -88,3 +88,90 @@ def test_pyodide_answers_carry_their_timings(probe: PageProbe) -> None:
     assert timings["python_ms"] > 0 and timings["chars"] > 100
     assert all(v >= -5 for v in timings.values()), timings  # clocks of two threads: ~equal
     probe.assert_clean()
+
+
+# Asks through the page's engine with a wait long enough for any machine, then lets only
+# microtasks run (no task: a worker's message cannot be taken meanwhile): whether the call was
+# settled by then, and the engine's counts of answers taken from the shared buffer.
+SAME_TASK = """async (waitMs) => {
+  const engine = window.urlcalc.engine;
+  const before = engine.sync.waits;
+  let answer = null;
+  engine.call("parse", { input: "HTTP://EXAMPLE.com:80/a/../b" }, { waitMs })
+    .then((a) => { answer = a; });
+  for (let i = 0; i < 100 && answer === null; i++) await null;
+  return { settled: answer !== null, href: answer?.result?.getters?.href ?? null, engine: answer?.engine,
+           sync: engine.sync, taken: engine.sync.waits - before,
+           isolated: self.crossOriginIsolated };
+}"""
+
+
+def test_a_served_page_takes_the_answer_in_the_keystrokes_own_task(probe: PageProbe) -> None:
+    """`urlcalc serve` makes the page cross-origin isolated (COOP, COEP), so a call may wait for
+    Pyodide's answer in the shared buffer (sync-channel.js): settled before the task ends, the
+    answer is drawn in the frame that paints the keystroke. Without waitMs it comes by message."""
+    page = probe.open(frag(input="https://example.com/"), query="engine=pyodide")
+    expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
+    got = page.evaluate(SAME_TASK, 20_000)
+    assert got["isolated"] is True and got["sync"]["available"] is True, got
+    assert got["settled"] is True and got["taken"] == 1, got
+    assert got["href"] == "http://example.com/b" and got["engine"] == "pyodide", got
+    # no wait asked for: the same call is settled only by the worker's message, in a later task
+    late = page.evaluate(SAME_TASK, 0)
+    assert late["settled"] is False and late["taken"] == 0, late
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    probe.assert_clean()
+
+
+def test_typing_waits_for_the_answer_and_draws_it_before_the_frame(probe: PageProbe) -> None:
+    """A keystroke's render happens in the input event's task (then the frame that shows the
+    character shows its answer too) whenever the answer came within the wait; the answer the
+    page gave up waiting for is still drawn, from the worker's message."""
+    page = probe.open(frag(input="https://example.com/"), query="engine=pyodide")
+    expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
+    page.evaluate("""() => {
+      window.__sameTask = [];
+      // capture: before the page's own listener; a task queued now runs after this task and
+      // its microtasks: had the page rendered by then?
+      addEventListener("input", () => {
+        const renders = document.body.dataset.renders;
+        setTimeout(() => window.__sameTask.push(document.body.dataset.renders !== renders), 0);
+      }, true);
+    }""")
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("abcdefgh", delay=50)
+    expect(page.locator("#href-view")).to_have_text("https://example.com/abcdefgh")
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    same_task = page.evaluate("() => window.__sameTask")
+    sync = page.evaluate("() => window.urlcalc.engine.sync")
+    assert len(same_task) == 8
+    # each keystroke was either drawn in its own task (taken from the buffer) or missed the wait
+    # (a keystroke whose answer came from the buffer was drawn in its own task; on a busy
+    # machine some waits run out, and those are drawn later: at least one was not)
+    assert 1 <= same_task.count(True) <= sync["waits"], (same_task, sync)
+    probe.assert_clean()
+
+
+def test_patched_views_keep_the_nodes_that_did_not_change(probe: PageProbe) -> None:
+    """Components, the href and the verdict are patched (dom.js patch): a keystroke that changes
+    the path leaves the other rows' nodes in place and changes the values that changed."""
+    page = probe.open(frag(input="https://example.com/a"))
+    expect(page.locator("#href-view")).to_have_text("https://example.com/a")
+    page.evaluate("""() => {
+      const q = (g) => document.querySelector(`#panel-components [data-getter="${g}"]`);
+      window.__kept = { host: q("host"), path: q("pathname"), hostText: q("host").firstChild,
+                        table: document.querySelector("#panel-components table.getters") };
+    }""")
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("b")
+    expect(page.locator("#href-view")).to_have_text("https://example.com/ab")
+    kept = page.evaluate("""() => {
+      const q = (g) => document.querySelector(`#panel-components [data-getter="${g}"]`);
+      const k = window.__kept;
+      return { host: q("host") === k.host, hostText: q("host").firstChild === k.hostText,
+               path: q("pathname") === k.path, table: k.table.isConnected,
+               pathText: q("pathname").textContent };
+    }""")
+    assert kept == {"host": True, "hostText": True, "path": True, "table": True,
+                    "pathText": "/ab"}, kept
+    probe.assert_clean()
