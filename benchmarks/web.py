@@ -13,7 +13,17 @@ reported beside a floor measured in the same run, on the same server, in the sam
   the end of the first frame after the page has rendered the keystroke and has no engine call in
   flight (``window.urlcalc.engine.busy``: Editions and Implementations ask for more after the
   parse). Target: every view's p95 <= 2x the floor and <= 33 ms. The Steps view shows the whole
-  trace (it asks for it on every keystroke).
+  trace (it asks for it on every keystroke). A second floor, measured the same way, is a page
+  whose worker answers each keystroke at once (by postMessage): the least any answer from a
+  worker costs when it comes by message (two frames). The page beats it where it is cross-origin
+  isolated (served): a keystroke's call waits, a few ms at most, for Pyodide's answer in a
+  SharedArrayBuffer (web/js/sync-channel.js) and draws it in the keystroke's own frame; each view
+  reports how many answers came so and how many waits ran out.
+* **phase**: a typist's keystrokes fall anywhere in the browser's frame; a loop that types the
+  next key as soon as the last one settled puts every keydown at the same point of the frame
+  (here a few ms before the next frame). ``--phase random`` (the default) pauses before each
+  keystroke for a time drawn uniformly from one frame (seeded: ``--seed``); ``--phase lockstep``
+  types at once, as the first version of this benchmark did.
 
 Both on the page served by ``urlcalc serve`` (waitress, gzip) and on the static export
 (``urlcalc export-static``, served by ``python -m http.server``: no compression). One export is
@@ -118,8 +128,8 @@ document.getElementById("input").addEventListener("input", () => {
 <link rel="icon" href="data:,"><script type="module" src="echo.js"></script></head>
 <body><input id="input" aria-label="input"><p id="answer"></p></body></html>
 """,
-    "echo.js": """// A keystroke answered by a worker that does no work: the page signals the render of the
-// answer as the calculator does (and says it is busy while the answer is on its way).
+    "echo.js": """// A keystroke answered by a worker that does no work: the page signals the render
+// of the answer as the calculator does (and says it is busy while the answer is on its way).
 const worker = new Worker(new URL("echo-worker.js", import.meta.url), { type: "module" });
 const input = document.getElementById("input");
 const answer = document.getElementById("answer");
@@ -137,7 +147,8 @@ worker.addEventListener("message", (event) => {
   document.body.dataset.renders = String(renders);
 });
 """,
-    "echo-worker.js": """self.addEventListener("message", (event) => self.postMessage(event.data.toUpperCase()));
+    "echo-worker.js": """self.addEventListener("message",
+  (event) => self.postMessage(event.data.toUpperCase()));
 """,
 }
 

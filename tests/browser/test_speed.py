@@ -100,8 +100,8 @@ SAME_TASK = """async (waitMs) => {
   engine.call("parse", { input: "HTTP://EXAMPLE.com:80/a/../b" }, { waitMs })
     .then((a) => { answer = a; });
   for (let i = 0; i < 100 && answer === null; i++) await null;
-  return { settled: answer !== null, href: answer?.result?.getters?.href ?? null, engine: answer?.engine,
-           sync: engine.sync, taken: engine.sync.waits - before,
+  return { settled: answer !== null, href: answer?.result?.getters?.href ?? null,
+           engine: answer?.engine, sync: engine.sync, taken: engine.sync.waits - before,
            isolated: self.crossOriginIsolated };
 }"""
 
