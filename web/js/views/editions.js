@@ -3,7 +3,7 @@
 // random URL button asks the engine for urlcalc.editions_view.random_model. No URL logic here.
 import { KEYSTROKE_WAIT_MS } from "../sync-channel.js";
 import { AskingView } from "./asking-view.js";
-import { append, clear, fill, h, valueToken, vis } from "./dom.js";
+import { append, clear, fill, h, patch, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 
 export const CURRENT = "current";
@@ -256,8 +256,9 @@ export class EditionsView extends AskingView {
         (unspecified ? ` (${unspecified} leave${unspecified === 1 ? "s" : ""} it unspecified).` : "."));
     if (model.errata) this.summary.append(" Read with errata.");
 
-    this.tableWrap.replaceChildren(this.table(model));
-    this.diffs.replaceChildren(...groupDifferences(model.differences).map((d) => h("li", {
+    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch)
+    patch(this.tableWrap, this.table(model));
+    const diffs = groupDifferences(model.differences).map((d) => h("li", {
       data: { edition: d.edition, getters: d.getters.join(" "), rule: d.rule, section: d.section || "", kind: d.kind || "rule" },
     }, h("strong", null, names[d.edition] || d.edition), " · ",
     d.getters.map((g, i) => [i ? ", " : "", h("code", null, g)]), ": ",
@@ -265,11 +266,12 @@ export class EditionsView extends AskingView {
     d.section ? [" ", h("span", { class: "ed-sec" }, "(", sectionText(d.section), ")")] : null,
     KIND_LABEL[d.kind] ? [" ", h("span", { class: "pill warn", title: KIND_TITLE[d.kind] }, KIND_LABEL[d.kind])] : null,
     " — ", termText(d.text, terms[d.edition]),
-    d.quote ? h("span", { class: "muted small ed-quote" }, " The edition's words there: ", h("q", null, vis(d.quote))) : null)));
-    if (!model.differences.length) this.diffs.append(h("li", { class: "muted" }, "No differences: every edition that decides a getter agrees with the current standard."));
-    this.unspec.replaceChildren(...model.unspecified.map((u) => h("li", { data: { edition: u.edition } },
-      h("strong", null, names[u.edition] || u.edition), ": ", vis(u.text))));
-    if (!model.unspecified.length) this.unspec.append(h("li", { class: "muted" }, "Nothing: this input stays within what every edition specifies."));
+    d.quote ? h("span", { class: "muted small ed-quote" }, " The edition's words there: ", h("q", null, vis(d.quote))) : null));
+    patch(this.diffs, model.differences.length ? diffs
+      : h("li", { class: "muted" }, "No differences: every edition that decides a getter agrees with the current standard."));
+    patch(this.unspec, model.unspecified.length
+      ? model.unspecified.map((u) => h("li", { data: { edition: u.edition } }, h("strong", null, names[u.edition] || u.edition), ": ", vis(u.text)))
+      : h("li", { class: "muted" }, "Nothing: this input stays within what every edition specifies."));
     this.renderDetails(model);
   }
 
@@ -319,6 +321,10 @@ export class EditionsView extends AskingView {
   }
 
   renderDetails(model) {
+    // Rebuilt only when the editions' readings changed: most keystrokes leave them as they were.
+    const key = JSON.stringify(model.editions);
+    if (key === this.detailsKey) return;
+    this.detailsKey = key;
     const nodes = model.editions.map((ed) => {
       const det = h("details", { class: "ed-detail", data: { edition: ed.id } },
         h("summary", null, h("strong", null, shortName(ed)), " ",

@@ -6,7 +6,7 @@
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
 import { AskingView } from "./asking-view.js";
-import { clear, h, valueToken, vis } from "./dom.js";
+import { clear, h, patch, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
 
@@ -188,7 +188,8 @@ export class ImplementationsView extends AskingView {
     this.summary.textContent = (std.ok ? "" : "The URL Standard rejects this input. ") + (differing.length
       ? `${differing.length} of ${shown.length} implementations differ from the URL Standard: ${differing.map((c) => c.name).join(", ")}.`
       : `All ${shown.length} implementations agree with the URL Standard on this input.`);
-    this.tableWrap.replaceChildren(this.table(std, shown));
+    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch)
+    patch(this.tableWrap, this.table(std, shown));
     const lines = [];
     for (const c of shown) {
       if (c.status_difference) lines.push(this.diffLine(c, ["result"], c.status_difference));
@@ -201,13 +202,13 @@ export class ImplementationsView extends AskingView {
       }
       for (const [why, getters] of groups) lines.push(this.diffLine(c, getters, why || null));
     }
-    this.diffs.replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, "No differences.")]));
+    patch(this.diffs, lines.length ? lines : h("li", { class: "muted" }, "No differences."));
     const missing = cols.filter((c) => !c.available);
-    this.missing.replaceChildren(...(missing.length
+    patch(this.missing, ...(missing.length
       ? missing.map((c) => h("li", { data: { impl: c.id, available: "false" } }, h("strong", null, vis(c.name)), ": not available: ", vis(c.reason || "")))
       : [h("li", { class: "muted" }, "Nothing: every implementation ran.")]));
-    this.about.replaceChildren(...cols.map((c) => this.aboutNode(c)));
-    this.scores.replaceChildren(this.scoreTable(model.wpt));
+    patch(this.about, cols.map((c) => this.aboutNode(c)));
+    patch(this.scores, this.scoreTable(model.wpt));
   }
 
   diffLine(c, getters, explanation) {
