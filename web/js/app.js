@@ -276,7 +276,9 @@ let extraOpen = false;
 function updateExtraFields() {
   const used = state.enc !== "" || hasInvisible(state.input);
   const shown = extraOpen || used;
-  els.inputs.dataset.extra = shown ? "shown" : "folded";
+  const extra = shown ? "shown" : "folded";
+  if (els.inputs.dataset.extra === extra) return; // unchanged: touch nothing (style is re-matched)
+  els.inputs.dataset.extra = extra;
   els.moreFields.setAttribute("aria-expanded", String(shown));
 }
 els.moreFields.addEventListener("click", () => {
@@ -572,11 +574,17 @@ function lessonLink(fragment) {
 
 // ---- inputs -----------------------------------------------------------------------------------
 
+// A field's value is set only when it differs: setting even the same value makes the browser
+// lay the field out again, on every keystroke.
+function setField(el, value) {
+  if (el.value !== value) el.value = value;
+}
+
 function syncFields({ except = null } = {}) {
-  if (except !== els.input) els.input.value = state.input;
-  if (except !== els.escaped) els.escaped.value = encodeEscapes(state.input);
-  if (except !== els.base) els.base.value = state.base;
-  if (except !== els.enc) els.enc.value = state.enc;
+  if (except !== els.input) setField(els.input, state.input);
+  if (except !== els.escaped) setField(els.escaped, encodeEscapes(state.input));
+  if (except !== els.base) setField(els.base, state.base);
+  if (except !== els.enc) setField(els.enc, state.enc);
   updateExtraFields();
 }
 
