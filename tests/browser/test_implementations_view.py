@@ -66,3 +66,45 @@ def test_the_server_answers_even_when_pyodide_is_ready(probe: PageProbe) -> None
         "data-value", "https://b/")
     expect(page.locator("#implementations-unavailable li[data-impl='rfc3986']")).to_have_count(0)
     probe.assert_clean()
+
+
+def test_the_pyodide_worker_relays_the_servers_answer_for_the_keystrokes_frame(
+        probe: PageProbe) -> None:
+    """A served page is cross-origin isolated: the Implementations call goes to the server from
+    the Pyodide worker (a synchronous request there) and the page waits for it in the shared
+    buffer, with whatwg-url's reading (sync-channel.js). When the worker's request fails, the
+    page asks the server itself: the view still shows the server's columns."""
+    page = probe.open(frag(input="https://a/", view="implementations"), query="")
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    expect(page.locator("td[data-impl='whatwg-url'][data-getter='href']")).to_have_attribute(
+        "data-value", "https://a/")  # the whatwg-url bundle has loaded
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    before = page.evaluate("() => window.urlcalc.engine.sync")
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("b", delay=50)
+    expect(page.locator("td[data-impl='ada'][data-getter='href']")).to_have_attribute(
+        "data-value", "https://a/b")
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    after = page.evaluate("() => window.urlcalc.engine.sync")
+    assert after["relays"] == before["relays"] + 1 and after["waits"] > before["waits"], after
+
+    # the worker's request fails once: the page's own request brings the answer
+    failed: list[str] = []
+
+    def fail_once(route: object) -> None:
+        if not failed:
+            failed.append(route.request.url)  # type: ignore[attr-defined]
+            route.fulfill(status=500, content_type="application/json",  # type: ignore[attr-defined]
+                          body='{"error": "relay test"}')
+        else:
+            route.continue_()  # type: ignore[attr-defined]
+
+    page.route("**/api/implementations", fail_once)
+    page.locator("#input").press_sequentially("c", delay=50)
+    expect(page.locator("td[data-impl='ada'][data-getter='href']")).to_have_attribute(
+        "data-value", "https://a/bc")
+    assert len(failed) == 1
+    assert page.evaluate("() => window.urlcalc.engine.sync.relays") == after["relays"]
+    expect(page.locator("#implementations-error")).to_be_hidden()
+    probe.console_errors = [m for m in probe.console_errors if "500" not in m]
+    probe.assert_clean()

@@ -28,7 +28,9 @@
 //       waitMs: when the page is cross-origin isolated, wait up to this long, in this task, for
 //       Pyodide's answer (sync-channel.js), so that the promise is already settled when the
 //       caller's task ends and the answer is drawn in the same frame as the keystroke that asked;
-//       skipped when the last answer of the same kind took Python longer than waitMs.
+//       skipped when the last answer of the same kind took Python longer than waitMs. With
+//       prefer: "server", the worker asks the API (a synchronous request, in the worker) and
+//       the page waits for that answer the same way.
 //   current   "server" | "pyodide" | null: who answers calls now
 //   info      {server, pyodide, status, error, where, publicUrl, progress}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
@@ -48,9 +50,9 @@
 //       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
 //                done}}, phase}: see worker.js), or null
 //   busy      how many calls (call, both) are in flight now
-//   sync      {available, waits, misses}: whether calls can wait for their answer (the page is
-//             cross-origin isolated), how many answers were taken in the caller's task, how many
-//             waits ran out of time
+//   sync      {available, waits, misses, relays}: whether calls can wait for their answer (the
+//             page is cross-origin isolated), how many answers were taken in the caller's task,
+//             how many waits ran out of time, how many API answers the worker brought
 //   lastTimings  the last answer of the worker, in parts (ms): to_worker_ms (posting the request
 //                until the worker took it), python_ms, to_page_ms (the answer's postMessage until
 //                the page took it), parse_ms (JSON.parse), chars (the JSON text's length); or null
@@ -162,6 +164,7 @@ export function createEngine({
   const pending = new Map(); // id -> {resolve, reject, timer}
   let channel = null; // a SyncChannel shared with the worker (cross-origin isolated pages only)
   const pythonMs = new Map(); // kind -> how long Python took over the last answer of that kind
+  let relays = 0; // API answers the worker brought (prefer: "server" with waitMs)
 
   let busy = 0; // calls in flight (call and both): what a benchmark waits for
   const host = {
@@ -179,7 +182,7 @@ export function createEngine({
       return busy;
     },
     get sync() {
-      return { available: channel !== null, waits: channel?.waits ?? 0, misses: channel?.misses ?? 0 };
+      return { available: channel !== null, waits: channel?.waits ?? 0, misses: channel?.misses ?? 0, relays };
     },
   };
 
@@ -335,14 +338,16 @@ export function createEngine({
       p.reject(new Error(`the worker sent bad JSON: ${errorMessage(e)}`));
       return;
     }
-    if (result && typeof result === "object" && "error" in result && !("model" in result)) {
+    if (result && typeof result === "object" && "relay_failed" in result) {
+      p.resolve(null); // the worker could not reach the API: the caller asks it itself
+    } else if (result && typeof result === "object" && "error" in result && !("model" in result)) {
       p.reject(new Error(String(result.error)));
     } else {
       p.resolve(result);
     }
   }
 
-  function callWorker(kind, params, waitMs = 0) {
+  function callWorker(kind, params, waitMs = 0, relayTo = null) {
     return new Promise((resolve, reject) => {
       if (!workerReady || worker === null) {
         reject(new Error(host.info.error ?? "Pyodide is not ready"));
@@ -352,9 +357,11 @@ export function createEngine({
       const timer = setTimeout(() => {
         workerFailed(`Pyodide did not answer within ${Math.round(callTimeoutMs / 1000)} s`);
       }, callTimeoutMs);
-      pending.set(id, { resolve, reject, timer, kind, posted: performance.timeOrigin + performance.now() });
-      const sync = channel !== null && waitMs > 0 && !(pythonMs.get(kind) > waitMs);
-      worker.postMessage({ id, kind, params, sync });
+      const key = relayTo === null ? kind : `relay ${kind}`; // for the skip rule below
+      pending.set(id, { resolve, reject, timer, kind: key, posted: performance.timeOrigin + performance.now() });
+      const sync = channel !== null && waitMs > 0 && !(pythonMs.get(key) > waitMs);
+      if (relayTo === null) worker.postMessage({ id, kind, params, sync });
+      else worker.postMessage({ id, relay: { url: relayTo.href, body: JSON.stringify(params ?? {}) }, sync });
       if (!sync) return;
       const got = channel.wait(id, waitMs);
       // The worker's message for this id comes later anyway; it finds nothing pending.
@@ -460,6 +467,15 @@ export function createEngine({
     if (!apiSettled) await apiFound;
     if (prefer === "server" && apiBase !== null && force !== "pyodide") {
       try {
+        // Where the page can wait for an answer, the worker asks the API for it (relay): the
+        // page then waits in the shared buffer, as for Pyodide; null if the worker could not.
+        if (channel !== null && waitMs > 0 && workerReady) {
+          const relayed = await timed("server", () => callWorker(kind, params, waitMs, new URL(encodeURIComponent(kind), apiBase)));
+          if (relayed.result !== null) {
+            relays += 1;
+            return relayed;
+          }
+        }
         return await timed("server", () => callServer(kind, params));
       } catch (e) {
         // A refusal ({"error"}) is the answer; a server that did not answer is not.

@@ -9,6 +9,10 @@ import { AskingView } from "./asking-view.js";
 import { clear, h, patch, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
+import { KEYSTROKE_WAIT_MS, SyncChannel, channelAvailable } from "../sync-channel.js";
+
+// A reading is small: a buffer of this size holds any (a longer one comes by message).
+const CHANNEL_BYTES_WHATWG = 1024 * 1024;
 
 const WORKER = new URL("whatwg-url-worker.js", import.meta.url);
 // Reading an input takes milliseconds; a worker that does not answer in this long is stuck.
@@ -24,6 +28,7 @@ export function browserName() {
 let worker = null;
 let nextId = 0;
 const pending = new Map(); // id -> resolve
+let channel = null; // shared with the worker where the page can wait (sync-channel.js)
 function workerFailed(error) {
   worker?.terminate();
   worker = null;
@@ -40,6 +45,10 @@ function readWhatwgURL(input, base) {
       } catch (e) {
         resolve({ error: `cannot start the whatwg-url worker: ${e?.message ?? e}` });
         return;
+      }
+      if (channelAvailable()) {
+        channel = new SyncChannel(CHANNEL_BYTES_WHATWG);
+        worker.postMessage({ type: "channel", buffer: channel.buffer });
       }
       worker.addEventListener("message", (event) => {
         const msg = event.data ?? {};
@@ -58,8 +67,19 @@ function readWhatwgURL(input, base) {
       clearTimeout(timer);
       resolve(msg);
     });
-    worker.postMessage({ id, input, base: base ?? null });
+    worker.postMessage({ id, input, base: base ?? null, sync: channel !== null });
   });
+}
+
+/** Wait (in this task, at most waitMs) for the answer to the last readWhatwgURL, where the page
+ *  can: its promise is then settled before the task ends (sync-channel.js). */
+function takeWhatwgURL(waitMs) {
+  const done = pending.get(nextId);
+  if (channel === null || done === undefined) return;
+  const got = channel.wait(nextId, waitMs);
+  if (got === null) return;
+  pending.delete(nextId);
+  done(JSON.parse(got.text));
 }
 
 const NOT_SHOWN = "no such notion";
@@ -136,8 +156,13 @@ export class ImplementationsView extends AskingView {
   async compute(params) {
     const n = this.ask();
     // The server runs every implementation; Pyodide only urllib: ask the server when there is one.
-    const [answer, whatwg] = await Promise.all([this.call("implementations", params, { prefer: "server" }),
-      readWhatwgURL(params.input, params.base)]);
+    // whatwg-url is asked first; then the model (from the server, which the Pyodide worker asks
+    // where the page can wait, or from Pyodide); then whatwg-url's answer is waited for, if it
+    // is not in yet: both are then drawn in the keystroke's frame (sync-channel.js).
+    const whatwgAnswer = readWhatwgURL(params.input, params.base);
+    const modelAnswer = this.call("implementations", params, { prefer: "server", waitMs: KEYSTROKE_WAIT_MS });
+    takeWhatwgURL(KEYSTROKE_WAIT_MS);
+    const [answer, whatwg] = await Promise.all([modelAnswer, whatwgAnswer]);
     if (!this.newest(n)) return;
     if (answer.error) {
       this.error.hidden = false;

@@ -3,19 +3,30 @@
 // Implementations view. Compiling the 500 KB module takes about 100 ms and whatwg-url parses a
 // long input in tens of ms: here neither blocks the page.
 //
-//   in:  {id, input, base}
+//   in:  {id, input, base, sync}   sync: also put the answer (as JSON) into the page's buffer
+//        {type: "channel", buffer}  that buffer (sync-channel.js), sent once
 //   out: {id, version, reading}   reading as url-reading.js's readWith gives it
 //        {id, error}              the bundle could not be loaded (then every answer says so)
 import { readWith } from "./url-reading.js";
+import { channelWriter } from "../sync-channel.js";
 
 const loaded = import("../vendor/whatwg-url.mjs").then(
   (module) => ({ module }),
   (e) => ({ error: `the whatwg-url bundle did not load (${e?.message ?? e}); \`make npm\` builds it` }),
 );
 
+let putShared = null; // the page's shared buffer (sync-channel.js), once it sent one
+
 self.addEventListener("message", async (event) => {
-  const { id, input, base } = event.data ?? {};
+  const msg = event.data ?? {};
+  if (msg.type === "channel" && typeof SharedArrayBuffer === "function" && msg.buffer instanceof SharedArrayBuffer) {
+    putShared = channelWriter(msg.buffer);
+    return;
+  }
+  const { id, input, base, sync } = msg;
   const { module, error } = await loaded;
-  if (error) self.postMessage({ id, error });
-  else self.postMessage({ id, version: module.version, reading: readWith(module.URL, input, base) });
+  const answer = error ? { id, error } : { id, version: module.version, reading: readWith(module.URL, input, base) };
+  // The page may be waiting for it in the buffer (then the message is not read)
+  if (sync && putShared !== null) putShared(id, JSON.stringify(answer));
+  self.postMessage(answer);
 });
