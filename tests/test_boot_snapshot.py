@@ -52,8 +52,11 @@ def _unbrotli(data: bytes) -> bytes:
 
 def test_boot_json_names_the_snapshot(client: FlaskClient, site: page_site.Site) -> None:
     plan = client.get("/boot.json").get_json()
+    path = site.snapshot_path()
+    assert path is not None
+    size = json.loads(path.read_bytes()[8:].split(b"\n")[0].split(b"}")[0] + b"}")["size"]
     assert plan == {"pyodide": "314.0.7", "bundle": site.bundle_digest(),
-                    "snapshot": "boot/snapshot.bin"}
+                    "snapshot": "boot/snapshot.bin", "size": size}
 
 
 @pytest.mark.parametrize("path", ["/boot/snapshot.bin", "/pyodide/pyodide.asm.wasm"])

@@ -236,7 +236,8 @@ class Site:
             digest = None
         manifest = self.boot_manifest() if self.snapshot_path() else None
         return {"pyodide": manifest.get("pyodide") if manifest else None, "bundle": digest,
-                "snapshot": f"{BOOT_DIR}/{SNAPSHOT}" if manifest else None}
+                "snapshot": f"{BOOT_DIR}/{SNAPSHOT}" if manifest else None,
+                "size": manifest.get("size") if manifest else None}
 
     def precompressed(self, name: str, coding: str = "br") -> tuple[Path, str] | None:
         """(the file, the sha256 of the bytes it encodes) of a boot file compressed by make

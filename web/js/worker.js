@@ -220,30 +220,44 @@ const NO_STDLIB = new URL("boot/no-stdlib.zip", ROOT).href;
 const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 
 /** loadPyodide from the snapshot: the file holds the memory XOR the wasm's fresh memory (as
- *  instantiated: its data segments), rebuilt here once the wasm is instantiated, before Pyodide
- *  restores it. */
-async function loadFromSnapshot(loadPyodide, indexURL, snapshotBytes, plan, version, options) {
-  const { header, body } = readSnapshot(new Uint8Array(await snapshotBytes), plan, version);
-  const snapshot = new Uint8Array(header.size);
-  snapshot.set(body);
+ *  instantiated: its data segments), rebuilt once the wasm is instantiated, before Pyodide
+ *  restores it. Pyodide is given an array of the snapshot's size (boot.json says it) at once, so
+ *  that the wasm downloads and compiles while the snapshot downloads; the array is filled in
+ *  when both are there. */
+async function loadFromSnapshot(loadPyodide, indexURL, snapshotBytes, plan, version, options, timings) {
+  if (!Number.isSafeInteger(plan.size) || plan.size <= 0) throw new Error("boot.json gives no snapshot size");
+  const snapshot = new Uint8Array(plan.size);
+  const read = snapshotBytes.then((bytes) => {
+    const t = performance.now();
+    const { header, body } = readSnapshot(new Uint8Array(bytes), plan, version);
+    if (header.size !== plan.size) throw new Error("its size is not the one boot.json gives");
+    snapshot.set(body);
+    timings.snapshot_check = performance.now() - t;
+    return header;
+  });
+  read.catch(() => {}); // reported by create() below, through loadPyodide
   const { default: createModule } = await import(new URL("pyodide.asm.mjs", indexURL).href);
   const create = async (settings) => {
     // The memory as instantiated, before any code ran: the wasm's data segments.
     let fresh = null;
+    let problem = null;
     const instantiate = settings.instantiateWasm;
     settings.instantiateWasm = (imports, receive) => instantiate(imports, (instance, wasmModule) => {
-      fresh = new Uint8Array(instance.exports.memory.buffer);
-      if (fresh.length < header.fresh || hash32(fresh.subarray(0, header.fresh)) !== header.fresh_hash) {
-        fresh = null; // said below, once the module is made
-      } else {
-        const out = new Uint32Array(snapshot.buffer, header.fresh_offset, header.fresh >>> 2);
-        const words = new Uint32Array(fresh.buffer, 0, header.fresh >>> 2);
-        for (let i = 0; i < out.length; i++) out[i] ^= words[i];
-      }
-      receive(instance, wasmModule);
+      read.then((header) => {
+        fresh = new Uint8Array(instance.exports.memory.buffer);
+        if (fresh.length < header.fresh || hash32(fresh.subarray(0, header.fresh)) !== header.fresh_hash) {
+          problem = "this wasm's fresh memory is not the one the snapshot was made against";
+        } else {
+          const out = new Uint32Array(snapshot.buffer, header.fresh_offset, header.fresh >>> 2);
+          const words = new Uint32Array(fresh.buffer, 0, header.fresh >>> 2);
+          for (let i = 0; i < out.length; i++) out[i] ^= words[i];
+        }
+      }, (e) => {
+        problem = message(e);
+      }).finally(() => receive(instance, wasmModule));
     });
     const module = await createModule(settings);
-    if (fresh === null) throw new Error("this wasm's fresh memory is not the one the snapshot was made against");
+    if (problem !== null) throw new Error(problem);
     // The wasm defines a 30 MiB memory and Pyodide's restore does not grow it: grow it here
     // (the restore overwrites everything malloc wrote).
     const held = [];
@@ -279,7 +293,7 @@ async function boot() {
       return response.arrayBuffer();
     });
     try {
-      const pyodide = await loadFromSnapshot(loadPyodide, indexURL, bytes, key, version, options);
+      const pyodide = await loadFromSnapshot(loadPyodide, indexURL, bytes, key, version, options, timings);
       timings.load_pyodide = performance.now() - t;
       t = performance.now();
       const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;

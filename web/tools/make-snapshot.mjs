@@ -16,14 +16,15 @@
 // 4. Writes OUT_DIR/snapshot.bin: "UCSN", a uint32 header length, a JSON header, then the
 //    snapshot XOR the fresh memory (what the wasm's own data segments already hold becomes zeros),
 //    trailing zeros dropped. The header: format, pyodide (version), bundle (sha256 of BUNDLE.zip),
-//    size (the snapshot's), body (bytes that follow), fresh (the fresh memory's length),
+//    size (the snapshot's), body (bytes that follow), fresh (the length of the fresh memory up
+//    to its last nonzero byte), fresh_offset (where the memory starts in Pyodide's snapshot),
 //    fresh_hash and body_hash (hash32 below, hex). web/js/worker.js rebuilds the snapshot from it
 //    and refuses it when a length or hash differs.
 // 5. Writes OUT_DIR/<name>.br for snapshot.bin and the big Pyodide files (brotli, quality 11,
 //    window 2^24), snapshot.bin.gz (level 9), each reused when its source has not changed, and
 //    OUT_DIR/snapshot.json, the manifest urlcalc's server and export read: the key (pyodide: the
-//    version, wasm: the sha256 of pyodide.asm.wasm, bundle: of BUNDLE.zip), and for each .br and
-//    .gz the sha256 and size of its source.
+//    version, wasm: the sha256 of pyodide.asm.wasm, bundle: of BUNDLE.zip), size (the snapshot's:
+//    boot.json gives it to the worker) and for each .br and .gz the sha256 and size of its source.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync, mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
@@ -136,7 +137,11 @@ for (let i = 0; i < fresh.length && offset + i < body.length; i++) body[offset +
 let end = body.length;
 while (end > 0 && body[end - 1] === 0) end--;
 end = (end + 3) & ~3;
-const freshLength = fresh.length & ~3;
+// Beyond the data segments the instantiated memory is zeros (wasm memory starts zeroed): the
+// worker hashes and XORs only up to the last nonzero byte.
+let freshEnd = fresh.length;
+while (freshEnd > 0 && fresh[freshEnd - 1] === 0) freshEnd--;
+const freshLength = (freshEnd + 3) & ~3;
 const header = new TextEncoder().encode(JSON.stringify({
   format: 1,
   pyodide: version,
@@ -198,6 +203,6 @@ for (const [name, bytes] of Object.entries(sources)) {
     say(`${name}: ${bytes.length} bytes, ${packed.length} as ${coding}`);
   }
 }
-const key = { pyodide: version, wasm: sha256(sources["pyodide.asm.wasm"]), bundle: sha256(bundle) };
+const key = { pyodide: version, wasm: sha256(sources["pyodide.asm.wasm"]), bundle: sha256(bundle), size: snapshot.length };
 write("snapshot.json", JSON.stringify({ ...key, ...made }, null, 1) + "\n");
 say(`done: snapshot.bin ${file.length} bytes (${made.br["snapshot.bin"].packed} brotli)`);
