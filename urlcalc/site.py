@@ -228,16 +228,21 @@ class Site:
             return None
         return path
 
-    def boot_json(self) -> dict[str, Any]:
-        """What /boot.json says to the worker (see web/js/worker.js, bootPlan)."""
+    def boot_json(self, static: bool = False) -> dict[str, Any]:
+        """What /boot.json says to the worker (see web/js/worker.js, bootPlan). ``static``: the
+        file written into a static site, which names the gzip file (``"gzip": true``: the worker
+        decompresses it), as a static host may send the snapshot uncompressed (42 MB)."""
         try:
             digest: str | None = self.bundle_digest()
         except SiteError:
             digest = None
         manifest = self.boot_manifest() if self.snapshot_path() else None
-        return {"pyodide": manifest.get("pyodide") if manifest else None, "bundle": digest,
+        plan = {"pyodide": manifest.get("pyodide") if manifest else None, "bundle": digest,
                 "snapshot": f"{BOOT_DIR}/{SNAPSHOT}" if manifest else None,
                 "size": manifest.get("size") if manifest else None}
+        if static and manifest and self.precompressed(SNAPSHOT, "gz") is not None:
+            plan.update(snapshot=f"{BOOT_DIR}/{SNAPSHOT}.gz", gzip=True)
+        return plan
 
     def precompressed(self, name: str, coding: str = "br") -> tuple[Path, str] | None:
         """(the file, the sha256 of the bytes it encodes) of a boot file compressed by make
@@ -272,7 +277,8 @@ class Site:
             yield f"pyodide/{name}", self.pyodide / name
         yield "bundle.zip", self.bundle_bytes()
         snapshot = self.snapshot_path()
-        yield BOOT_JSON, (json.dumps(self.boot_json()) + "\n").encode("utf-8")
+        # (urlcalc's server answers /boot.json itself: this file is a static site's)
+        yield BOOT_JSON, (json.dumps(self.boot_json(static=True)) + "\n").encode("utf-8")
         if snapshot is not None:
             yield f"{BOOT_DIR}/{SNAPSHOT}", snapshot
             yield f"{BOOT_DIR}/{BOOT_MANIFEST}", self.boot / BOOT_MANIFEST

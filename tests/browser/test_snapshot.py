@@ -13,9 +13,11 @@ import pytest
 from liveserver import Offline, frag
 from playwright.sync_api import expect
 
+from benchmarks.serve import static_server
 from urlcalc import site as page_site
 from urlcalc.editions import EDITIONS
 from urlcalc.encoding import ENCODING_NAMES
+from urlcalc.export import export_static
 from urlcalc.warmup import REQUESTS
 
 # Every request the snapshot must answer without importing anything more.
@@ -166,6 +168,21 @@ def test_a_missing_snapshot_falls_back(browser: Any, server_url: str, normal: An
         route.fulfill(status=404, content_type="application/json", body='{"error": "gone"}')
 
     _falls_back(browser, server_url, normal, {"/boot/snapshot.bin": gone}, "HTTP 404")
+
+
+def test_a_static_site_boots_from_the_gzip_snapshot(browser: Any, tmp_path_factory: Any,
+                                                    normal: Any,
+                                                    snapshot_site: page_site.Site) -> None:
+    # python -m http.server compresses nothing: the worker gunzips boot/snapshot.bin.gz itself
+    out = export_static(tmp_path_factory.mktemp("export") / "site")
+    with static_server(out) as url:
+        info, answers, fetched, console = _boot(browser, url)
+    assert info["boot"] == {"kind": "snapshot", "reason": None}, info["boot"]
+    assert "boot/snapshot.bin.gz" in fetched and "boot/snapshot.bin" not in fetched, fetched
+    assert not [p for p in fetched if p.endswith(("python_stdlib.zip", "bundle.zip"))], fetched
+    assert answers == normal[1]
+    # (the page itself, ?engine=server on a site with no API, logs its refused API calls)
+    assert not [m for m in console if "snapshot" in m or "[python]" in m], console
 
 
 def test_the_page_boots_from_the_snapshot(probe: Any, snapshot_site: page_site.Site) -> None:

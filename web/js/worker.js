@@ -131,7 +131,8 @@ function checkWasm(response) {
 const realFetch = self.fetch.bind(self);
 self.fetch = async (resource, init) => {
   const url = String(resource?.url ?? resource);
-  const name = url.slice(url.lastIndexOf("/") + 1).split(/[?#]/)[0];
+  // (a static site's snapshot.bin.gz counts as snapshot.bin in the boot progress)
+  const name = url.slice(url.lastIndexOf("/") + 1).split(/[?#]/)[0].replace(/^snapshot\.bin\.gz$/, "snapshot.bin");
   if (url === NO_STDLIB) return new Response(EMPTY_ZIP, { headers: { "Content-Type": "application/zip" } });
   let response;
   try {
@@ -178,9 +179,10 @@ self.addEventListener("message", (event) => {
 
 // ---- the boot snapshot (web/tools/make-snapshot.mjs) --------------------------------------
 
-// boot.json (written by urlcalc's server and export): {pyodide, bundle, snapshot}: the Pyodide
-// version and the sha256 of the bundle.zip served, and the snapshot's path or null (none, or made
-// from other sources). The snapshot is used only when it names the same two.
+// boot.json (written by urlcalc's server and export): {pyodide, bundle, snapshot, size, gzip?}:
+// the Pyodide version and the sha256 of the bundle.zip served, the snapshot's path or null (none,
+// or made from other sources), its size, and gzip: true when the path is a gzip file to
+// decompress here (a static site's). The snapshot is used only when it names the same two.
 async function bootPlan() {
   try {
     const response = await realFetch(new URL("boot.json", ROOT));
@@ -288,9 +290,14 @@ async function boot() {
   if (snapshotPath && key.pyodide === version) {
     BOOT_FILES = progress.order = SNAPSHOT_FILES;
     postProgress();
-    const bytes = fetch(new URL(snapshotPath, ROOT)).then((response) => {
+    const bytes = fetch(new URL(snapshotPath, ROOT)).then(async (response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.arrayBuffer();
+      const data = await response.arrayBuffer();
+      // A static site's boot.json names snapshot.bin.gz (a static host may not compress): gunzip
+      // it here, unless the host already did (no gzip magic number).
+      const head = new Uint8Array(data, 0, Math.min(2, data.byteLength));
+      if (!key.gzip || head[0] !== 0x1f || head[1] !== 0x8b) return data;
+      return new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     });
     try {
       const pyodide = await loadFromSnapshot(loadPyodide, indexURL, bytes, key, version, options, timings);
