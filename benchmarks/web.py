@@ -15,7 +15,7 @@ reported beside a floor measured in the same run, on the same server, in the sam
   parse). Target: every view's p95 <= 2x the floor and <= 33 ms. The Steps view shows the whole
   trace (it asks for it on every keystroke).
 
-Both on the page served by ``urlcalc serve`` (waitress, gzip) and on the static export
+Both on the page served by ``urlcalc serve`` (waitress, brotli or gzip) and on the static export
 (``urlcalc export-static``, served by ``python -m http.server``: no compression). One export is
 written to a temporary folder with the floor pages added under ``js/_floor/``; ``urlcalc serve``
 serves that folder (``URLCALC_WEB_DIR``: a staged copy, the same files) and so does the static
