@@ -228,7 +228,7 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
  *  when both are there. */
 async function loadFromSnapshot(loadPyodide, indexURL, snapshotBytes, plan, version, options, timings) {
   if (!Number.isSafeInteger(plan.size) || plan.size <= 0) throw new Error("boot.json gives no snapshot size");
-  const snapshot = new Uint8Array(plan.size);
+  let snapshot = new Uint8Array(plan.size);
   const read = snapshotBytes.then((bytes) => {
     const t = performance.now();
     const { header, body } = readSnapshot(new Uint8Array(bytes), plan, version);
@@ -268,7 +268,12 @@ async function loadFromSnapshot(loadPyodide, indexURL, snapshotBytes, plan, vers
     if (module.HEAPU8.length < snapshot.length) throw new Error("could not grow the memory to the snapshot's size");
     return module;
   };
-  return loadPyodide({ ...options, _loadSnapshot: snapshot, createPyodideModule: create, stdLibURL: NO_STDLIB });
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, createPyodideModule: create, stdLibURL: NO_STDLIB });
+  // Let go of the snapshot's bytes (45 MB): Pyodide's config keeps what it was given, and the
+  // closures above would keep this array.
+  delete pyodide._api.config._loadSnapshot;
+  snapshot = null;
+  return pyodide;
 }
 
 async function boot() {
