@@ -51,12 +51,21 @@ def _unbrotli(data: bytes) -> bytes:
 
 
 def test_boot_json_names_the_snapshot(client: FlaskClient, site: page_site.Site) -> None:
-    plan = client.get("/boot.json").get_json()
+    plan = client.get("/boot.json", headers={"Accept-Encoding": "gzip, deflate, br"}).get_json()
     path = site.snapshot_path()
     assert path is not None
     size = json.loads(path.read_bytes()[8:].split(b"\n")[0].split(b"}")[0] + b"}")["size"]
     assert plan == {"pyodide": "314.0.7", "bundle": site.bundle_digest(),
                     "snapshot": "boot/snapshot.bin", "size": size}
+
+
+def test_no_snapshot_for_a_browser_without_brotli(client: FlaskClient) -> None:
+    # gzip would make the snapshot boot 9.7 MB, over the 7 MB budget: a normal boot is 6.7 MB
+    response = client.get("/boot.json", headers={"Accept-Encoding": "gzip, deflate"})
+    plan = response.get_json()
+    assert plan["snapshot"] is None and "brotli" in plan["reason"]
+    assert response.headers["Vary"] == "Accept-Encoding"
+    assert response.headers["Cache-Control"] == "no-cache"
 
 
 @pytest.mark.parametrize("path", ["/boot/snapshot.bin", "/pyodide/pyodide.asm.wasm"])
@@ -93,7 +102,8 @@ def test_a_stale_snapshot_is_never_served(site: page_site.Site, tmp_path: Path) 
     manifest = json.loads((web / "boot" / "snapshot.json").read_text())
     (web / "boot" / "snapshot.json").write_text(json.dumps({**manifest, "bundle": "0" * 64}))
     client = create_app(web_dir=web, cache_dir=tmp_path / "cache").test_client()
-    assert client.get("/boot.json").get_json()["snapshot"] is None
+    assert client.get("/boot.json", headers={"Accept-Encoding": "br"}).get_json()["snapshot"] \
+        is None
     assert client.get("/boot/snapshot.bin").status_code == 404
     # and a stale one is not exported either
     out = export_static(tmp_path / "export", web_dir=web)

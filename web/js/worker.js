@@ -182,13 +182,15 @@ self.addEventListener("message", (event) => {
 // boot.json (written by urlcalc's server and export): {pyodide, bundle, snapshot, size, gzip?}:
 // the Pyodide version and the sha256 of the bundle.zip served, the snapshot's path or null (none,
 // or made from other sources), its size, and gzip: true when the path is a gzip file to
-// decompress here (a static site's). The snapshot is used only when it names the same two.
+// decompress here (a static site's), or reason: why there is none for this browser (urlcalc's
+// server offers it only to browsers that take brotli). The snapshot is used only when it names
+// the same two.
 async function bootPlan() {
   try {
     const response = await realFetch(new URL("boot.json", ROOT));
     if (!response.ok) return { snapshot: null, reason: `boot.json: HTTP ${response.status}` };
     const plan = await response.json();
-    return { ...plan, reason: plan.snapshot ? null : "no snapshot made from this bundle.zip" };
+    return { ...plan, reason: plan.snapshot ? null : plan.reason ?? "no snapshot made from this bundle.zip" };
   } catch (e) {
     return { snapshot: null, reason: `boot.json: ${message(e)}` };
   }
