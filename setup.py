@@ -1,12 +1,14 @@
 """The wheel and sdist builds stage the page into the package (everything else is pyproject.toml).
 
 - build_py (the wheel): after the Python files, writes the site (urlcalc.site.write_site: the
-  page from web/, the Pyodide files the page loads from web/node_modules/pyodide, bundle.zip and
-  the licences) into urlcalc/web/ of the build folder, never into the source tree. Fails if the
+  page from web/, the Pyodide files the page loads from web/node_modules/pyodide, bundle.zip,
+  the licences, and the boot snapshot when it was made from these sources) into urlcalc/web/ of
+  the build folder, never into the source tree. Fails if the
   Pyodide files are missing (`make npm`), so that no wheel without them can be built. Editable
   installs (`pip install -e .`) skip it: a checkout serves web/ directly.
 - sdist: adds the same sources (web/ and the five Pyodide files with the npm package's
-  package.json), so that a wheel built from the sdist needs no Node.
+  package.json, and web/boot/: the boot snapshot `make snapshot` made from these sources), so
+  that a wheel built from the sdist needs no Node.
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ class SdistWithSite(sdist):
                  ROOT / "web" / "package.json", ROOT / "web" / "package-lock.json",
                  source.pyodide / "package.json",
                  *(source.pyodide / name for name in site.PYODIDE_FILES)]
+        # The boot snapshot and its compressed copies (`make snapshot`), when made from these
+        # sources: a wheel built from the sdist carries them as one built from the checkout.
+        extra += [p for rel, p in source.files()
+                  if rel.startswith(f"{site.BOOT_DIR}/") and isinstance(p, Path)]
         for folder in (*site.PAGE_FOLDERS, site.LICENSES_DIR):
             if (ROOT / "web" / folder).is_dir():
                 extra += [p for _, p in site._visible_files(ROOT / "web" / folder)]

@@ -25,7 +25,7 @@ reported beside a floor measured in the same run, on the same server, in the sam
   keystroke for a time drawn uniformly from one frame (seeded: ``--seed``); ``--phase lockstep``
   types at once, as the first version of this benchmark did.
 
-Both on the page served by ``urlcalc serve`` (waitress, gzip) and on the static export
+Both on the page served by ``urlcalc serve`` (waitress, brotli or gzip) and on the static export
 (``urlcalc export-static``, served by ``python -m http.server``: no compression). One export is
 written to a temporary folder with the floor pages added under ``js/_floor/``; ``urlcalc serve``
 serves that folder (``URLCALC_WEB_DIR``: a staged copy, the same files) and so does the static

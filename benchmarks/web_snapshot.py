@@ -1,5 +1,7 @@
 """`python -m benchmarks.web_snapshot`: would a Pyodide memory snapshot boot the page faster,
-within the 7 MB cold budget? An experiment, not part of the page. Not a test.
+within the 7 MB cold budget? An experiment, not part of the page. Not a test. (It led to the
+page's boot snapshot, which `make snapshot` makes with web/tools/make-snapshot.mjs and the worker
+uses; this script keeps its own, simpler snapshot for comparison.)
 
 1. Under node, boots Pyodide 314 from web/node_modules with ``loadPyodide({_makeSnapshot:
    true})``, unpacks bundle.zip, imports urlcalc.kinds, answers one traced parse (the worker's

@@ -48,6 +48,7 @@ from urlcalc.infra import ASCII_WHITESPACE_CHARS, to_usv
 __all__ = [
     "ENCODING_NAMES",
     "LABELS",
+    "PYTHON_CODECS",
     "UTF_8",
     "Encoder",
     "UnknownEncodingError",
@@ -271,6 +272,11 @@ _SINGLE_BYTE_CODECS: dict[str, str] = {
     "windows-1258": "cp1258",
     "x-mac-cyrillic": "mac_cyrillic",
 }
+
+# Every Python codec the encoders below read their indexes from (the Pyodide boot snapshot looks
+# them all up: urlcalc.warmup).
+PYTHON_CODECS: tuple[str, ...] = (*sorted(set(_SINGLE_BYTE_CODECS.values())), "gb18030", "cp949",
+                                  "cp932", "big5hkscs")
 
 # Where the WHATWG index (byte -> code point) differs from the Python codec's table, beyond the
 # windows-* rule below.

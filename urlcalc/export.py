@@ -1,7 +1,8 @@
 """``urlcalc export-static``: the calculator as a static site, for any static file host.
 
 The folder holds the site's files (``urlcalc.site``: index.html, css/, js/, pyodide/, bundle.zip,
-licenses/) and:
+licenses/, boot.json and, when made from this bundle.zip, boot/: the boot snapshot with its brotli
+and gzip copies, for servers that send precompressed files) and:
 
 - ``config.json``: ``{"api": null, "public_url": ...}``: the page never calls an API (Pyodide
   answers everything) and links its permalinks and copies to the public URL (or says it has none);
@@ -93,7 +94,8 @@ def export_static(dir: str | os.PathLike[str], web_dir: str | os.PathLike[str] |
     if out.is_dir() and any(out.iterdir()):
         if not (out / _EXPORT_MARKER).is_file():
             raise FileExistsError(f"cannot export: {out} is not empty and not a previous export")
-        for name in (*page_site.PAGE_FOLDERS, "pyodide", page_site.LICENSES_DIR):
+        for name in (*page_site.PAGE_FOLDERS, "pyodide", page_site.LICENSES_DIR,
+                     page_site.BOOT_DIR):
             shutil.rmtree(out / name, ignore_errors=True)
     out.mkdir(parents=True, exist_ok=True)
     for rel, source in files.items():

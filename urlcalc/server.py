@@ -41,7 +41,7 @@ import os
 import signal
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -226,15 +226,16 @@ class Asset:
     gz: bytes | None  # None when not worth compressing
     digest: str  # sha256 hex of data
     mime: str
+    br: bytes | None = None  # brotli, made at build time (web/boot/<name>.br), when there is one
 
 
 def _mime(name: str) -> str:
     return MIME_TYPES.get(Path(name).suffix.lower(), "application/octet-stream")
 
 
-def _etag(asset: Asset, gzipped: bool) -> str:
-    # A strong validator per representation: the gzip bytes are another representation.
-    return asset.digest + "-gzip" if gzipped else asset.digest
+def _etag(asset: Asset, coding: str) -> str:
+    # A strong validator per representation: the gzip and brotli bytes are other representations.
+    return asset.digest if coding == "identity" else f"{asset.digest}-{coding}"
 
 
 class AssetCache:
@@ -289,8 +290,11 @@ class AssetCache:
                 cached = self._by_digest[digest] = self._make(data, name, digest)
             return cached
 
-    def file(self, path: Path) -> Asset | None:
-        """The asset for a file, re-read when its mtime or size changes; None if missing."""
+    def file(self, path: Path, br: tuple[Path, str] | None = None,
+             gz: tuple[Path, str] | None = None) -> Asset | None:
+        """The asset for a file, re-read when its mtime or size changes; None if missing.
+        ``br``, ``gz``: a brotli or gzip file made at build time and the sha256 of what it
+        encodes, used when that is the file's (gzip is otherwise computed here)."""
         try:
             st = path.stat()
         except (OSError, ValueError):
@@ -306,7 +310,15 @@ class AssetCache:
                 data = path.read_bytes()
             except OSError:
                 return None
-            asset = self._make(data, path.name, hashlib.sha256(data).hexdigest())
+            digest = hashlib.sha256(data).hexdigest()
+            made = None
+            if gz is not None and gz[1] == digest:
+                with contextlib.suppress(OSError):
+                    made = Asset(data, gz[0].read_bytes(), digest, _mime(path.name))
+            asset = made or self._make(data, path.name, digest)
+            if br is not None and br[1] == asset.digest:
+                with contextlib.suppress(OSError):
+                    asset = replace(asset, br=br[0].read_bytes())
             self._files[path] = (st.st_mtime_ns, st.st_size, asset)  # replaces the old version
             return asset
 
@@ -315,23 +327,29 @@ def _accepts_gzip() -> bool:
     return request.accept_encodings["gzip"] > 0
 
 
+def _coding(asset: Asset) -> str:
+    """The representation to send: brotli, gzip or identity, as the client accepts them."""
+    if asset.br is not None and request.accept_encodings["br"] > 0:
+        return "br"
+    if asset.gz is not None and _accepts_gzip():
+        return "gzip"
+    return "identity"
+
+
 def _asset_response(asset: Asset, cache_control: str = "no-cache") -> Response:
-    gzipped = asset.gz is not None and _accepts_gzip()
-    tag = _etag(asset, gzipped)
+    coding = _coding(asset)
+    tag = _etag(asset, coding)
     headers = {"ETag": f'"{tag}"', "Cache-Control": cache_control}
-    if asset.gz is not None:
+    if asset.gz is not None or asset.br is not None:
         headers["Vary"] = "Accept-Encoding"
-    # Either representation validates: both stand for the same bytes.
-    if request.if_none_match.contains_weak(asset.digest) or request.if_none_match.contains_weak(
-        asset.digest + "-gzip"
-    ):
+    # Any representation validates: all stand for the same bytes.
+    if any(request.if_none_match.contains_weak(_etag(asset, c))
+           for c in ("identity", "gzip", "br")):
         return Response(status=304, headers=headers)
-    body = asset.data
-    if gzipped:
-        assert asset.gz is not None
-        body = asset.gz
-        headers["Content-Encoding"] = "gzip"
-        # Content-Length counts the gzip bytes: the page's boot progress needs the decoded size.
+    body = {"br": asset.br, "gzip": asset.gz}.get(coding) or asset.data
+    if coding != "identity":
+        headers["Content-Encoding"] = coding
+        # Content-Length counts the encoded bytes: the page's boot progress needs the decoded size.
         headers["X-Decompressed-Content-Length"] = str(len(asset.data))
     return Response(body, status=200, headers=headers, content_type=asset.mime)
 
@@ -574,7 +592,36 @@ def create_app(
             app.logger.error("Pyodide is not installed: %s is missing", path)
             return _error(404, f"Pyodide is not installed: {name} is missing "
                           f"({site.pyodide_hint()}; see the server log)")
-        return _file_or_404(path, request.path)
+        asset = assets.file(path, site.precompressed(name, "br"), site.precompressed(name, "gz"))
+        if asset is None:
+            return _error(404, f"not found: {request.path}")
+        return _asset_response(asset)
+
+    @app.get("/boot.json")
+    def _boot_json() -> Response:
+        # Whether the worker may boot from the snapshot: only one made from this bundle.zip, and
+        # only for a client that takes brotli (gzip: 5.6 MB of snapshot and 3.6 MB of wasm, over
+        # the 7 MB a cold boot may cost; a normal boot is within it).
+        plan = site.boot_json()
+        if plan["snapshot"] is not None and request.accept_encodings["br"] <= 0:
+            plan.update(snapshot=None, reason="this browser takes no brotli (Accept-Encoding): "
+                        "the snapshot boot would be over the cold-boot budget")
+        response = _json_response(plan)
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["Vary"] = "Accept-Encoding"
+        return response
+
+    @app.get(f"/{page_site.BOOT_DIR}/{page_site.SNAPSHOT}")
+    def _snapshot() -> Response:
+        path = site.snapshot_path()
+        asset = None
+        if path is not None:
+            asset = assets.file(path, site.precompressed(page_site.SNAPSHOT, "br"),
+                                site.precompressed(page_site.SNAPSHOT, "gz"))
+        if asset is None:
+            return _error(404, f"not found: {request.path} (no boot snapshot made from the "
+                          "bundle.zip served: `make snapshot`)")
+        return _asset_response(asset)
 
     @app.get("/bundle.zip")
     def _bundle() -> Response:
@@ -645,7 +692,12 @@ def warm_up(app: Flask) -> None:
     assets: AssetCache = app.extensions["urlcalc_assets"]
     site: page_site.Site = app.extensions["urlcalc_site"]
     for name in PYODIDE_FILES:
-        assets.file(site.pyodide_file(name))
+        assets.file(site.pyodide_file(name), site.precompressed(name, "br"),
+                    site.precompressed(name, "gz"))
+    snapshot = site.snapshot_path()
+    if snapshot is not None:
+        assets.file(snapshot, site.precompressed(page_site.SNAPSHOT, "br"),
+                    site.precompressed(page_site.SNAPSHOT, "gz"))
     with contextlib.suppress(page_site.SiteError):  # then a 404 when asked for
         assets.from_bytes(site.bundle_bytes(), "bundle.zip", site.bundle_digest())
     # The Implementations view's node helper (whatwg-url, Node's URL): started once, now.

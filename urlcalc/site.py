@@ -6,6 +6,8 @@ One list of files, two places it comes from::
     web/index.html, web/css|js|img/      urlcalc/web/index.html, css|js|img/
     web/node_modules/pyodide/<boot>      urlcalc/web/pyodide/<boot>
     bundle.zip built from the sources    urlcalc/web/bundle.zip
+    web/boot/ (make: the boot snapshot,  urlcalc/web/boot/ (only when made from that bundle.zip)
+      brotli copies, snapshot.json)
     web/licenses/ + idna's own licence   urlcalc/web/licenses/
       + LICENSE, index written here
 
@@ -35,6 +37,7 @@ from typing import Any
 from urlcalc import bundle
 
 __all__ = [
+    "BOOT_DIR",
     "LICENSES_DIR",
     "PACKAGED_WEB",
     "PAGE_FOLDERS",
@@ -68,6 +71,15 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The boot snapshot and the brotli copies of the big boot files (web/tools/make-snapshot.mjs,
+# run by make into web/boot/): snapshot.bin, <name>.br, and snapshot.json (its manifest: the
+# Pyodide version, the sha256 of its pyodide.asm.wasm and of the bundle.zip the snapshot was
+# made from, and the sha256 of the source of each .br and .gz). Served as /boot/snapshot.bin;
+# /boot.json tells the worker whether to use it.
+BOOT_DIR = "boot"
+SNAPSHOT = "snapshot.bin"
+BOOT_MANIFEST = "snapshot.json"
+BOOT_JSON = "boot.json"
 # Folders of the page, served as /<folder>/... and copied whole (hidden files excepted).
 PAGE_FOLDERS = ("css", "js", "img")
 # The licences of what the site ships, served as /licenses/<name>.
@@ -172,6 +184,77 @@ class Site:
         version = data.get("version") if isinstance(data, dict) else None
         return version if isinstance(version, str) else None
 
+    # --- the boot snapshot -----------------------------------------------------------------------
+
+    @property
+    def boot(self) -> Path:
+        return self.web / BOOT_DIR
+
+    def boot_manifest(self) -> dict[str, Any] | None:
+        """web/boot/snapshot.json, or None when missing or unreadable."""
+        try:
+            data = json.loads((self.boot / BOOT_MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def wasm_digest(self) -> str | None:
+        """sha256 hex of pyodide.asm.wasm (computed again when the file changes), or None."""
+        path = self.pyodide / "pyodide.asm.wasm"
+        try:
+            st = path.stat()
+            key = (st.st_mtime_ns, st.st_size)
+            cached = self._memo.get("wasm_digest")
+            if cached is not None and cached[0] == key:
+                return str(cached[1])
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return None
+        self._memo["wasm_digest"] = (key, digest)
+        return digest
+
+    def snapshot_path(self) -> Path | None:
+        """boot/snapshot.bin when it was made from the bundle.zip and the Pyodide served here;
+        None otherwise (missing, or stale: never served, staged or exported)."""
+        manifest = self.boot_manifest()
+        path = self.boot / SNAPSHOT
+        if manifest is None or not path.is_file():
+            return None
+        try:
+            digest = self.bundle_digest()
+        except SiteError:
+            return None
+        if manifest.get("bundle") != digest or manifest.get("wasm") != self.wasm_digest():
+            return None
+        return path
+
+    def boot_json(self, static: bool = False) -> dict[str, Any]:
+        """What /boot.json says to the worker (see web/js/worker.js, bootPlan). ``static``: the
+        file written into a static site, which names the gzip file (``"gzip": true``: the worker
+        decompresses it), as a static host may send the snapshot uncompressed (42 MB)."""
+        try:
+            digest: str | None = self.bundle_digest()
+        except SiteError:
+            digest = None
+        manifest = self.boot_manifest() if self.snapshot_path() else None
+        plan = {"pyodide": manifest.get("pyodide") if manifest else None, "bundle": digest,
+                "snapshot": f"{BOOT_DIR}/{SNAPSHOT}" if manifest else None,
+                "size": manifest.get("size") if manifest else None}
+        if static and manifest and self.precompressed(SNAPSHOT, "gz") is not None:
+            plan.update(snapshot=f"{BOOT_DIR}/{SNAPSHOT}.gz", gzip=True)
+        return plan
+
+    def precompressed(self, name: str, coding: str = "br") -> tuple[Path, str] | None:
+        """(the file, the sha256 of the bytes it encodes) of a boot file compressed by make
+        (``coding``: "br" or "gz"), if there is one."""
+        manifest = self.boot_manifest()
+        entry = (manifest or {}).get(coding, {}).get(name)
+        path = self.boot / f"{name}.{coding}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("sha256"), str) \
+                or not path.is_file():
+            return None
+        return path, entry["sha256"]
+
     # --- every file -----------------------------------------------------------------------------
 
     def files(self) -> Iterator[tuple[str, Path | bytes]]:
@@ -193,6 +276,17 @@ class Site:
         for name in PYODIDE_FILES:
             yield f"pyodide/{name}", self.pyodide / name
         yield "bundle.zip", self.bundle_bytes()
+        snapshot = self.snapshot_path()
+        # (urlcalc's server answers /boot.json itself: this file is a static site's)
+        yield BOOT_JSON, (json.dumps(self.boot_json(static=True)) + "\n").encode("utf-8")
+        if snapshot is not None:
+            yield f"{BOOT_DIR}/{SNAPSHOT}", snapshot
+            yield f"{BOOT_DIR}/{BOOT_MANIFEST}", self.boot / BOOT_MANIFEST
+            for name in (SNAPSHOT, *PYODIDE_FILES):
+                for coding in ("br", "gz"):
+                    packed = self.precompressed(name, coding)
+                    if packed is not None:
+                        yield f"{BOOT_DIR}/{name}.{coding}", packed[0]
         for name, data in self.licenses().items():
             yield f"{LICENSES_DIR}/{name}", data
 

@@ -410,14 +410,17 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 
+# A normal boot's downloads, or a boot from the snapshot's (web/js/worker.js).
 BOOT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "bundle.zip")
+SNAPSHOT_BOOT_FILES = ("pyodide.asm.wasm", "snapshot.bin")
 
 
 def check_boot_progress(seen: list[dict[str, Any]]) -> None:
     assert seen, "no boot progress was shown before the first answer"
     assert all(s["visible"] for s in seen)
     last = seen[-1]
-    for name in BOOT_FILES:
+    assert tuple(last["files"]) in (BOOT_FILES, SNAPSHOT_BOOT_FILES), last["files"]
+    for name in last["files"]:
         f = last["files"][name]
         assert f["state"] == "done" and f["total"] and f["loaded"] == f["total"], (name, f)
     wasm_total = last["files"]["pyodide.asm.wasm"]["total"]

@@ -114,6 +114,9 @@ def test_the_wheel_holds_the_page_pyodide_bundle_and_licences(installed: Install
         "licenses/README.txt", "licenses/urlcalc-LICENSE.txt", "licenses/Pyodide-MPL-2.0.txt",
         "licenses/CPython-PSF-LICENSE.txt", "licenses/idna-LICENSE.md"}
     assert not [n for n in names if "node_modules" in n or n.endswith(".map")]
+    # the boot snapshot (`make snapshot`), made from this checkout, with its compressed copies
+    assert {"boot.json", "boot/snapshot.bin", "boot/snapshot.bin.br", "boot/snapshot.bin.gz",
+            "boot/snapshot.json", "boot/pyodide.asm.wasm.br"} <= web
     with zipfile.ZipFile(installed.wheel) as wheel:
         bundle = zipfile.ZipFile(io.BytesIO(wheel.read("urlcalc/web/bundle.zip")))
         inner = set(bundle.namelist())
@@ -191,6 +194,9 @@ def test_installed_page_boots_pyodide(installed: Installed, browser: Any) -> Non
                 body = int(response.headers.get("content-length", "0") or 0)
             transfer += max(body, 0)
         FIGURES.update(transfer_bytes=transfer, requests=len(finished))
+        fetched = [r.url.removeprefix(installed.url) for r in finished]
+        assert "boot/snapshot.bin" in fetched, fetched  # booted from the wheel's snapshot
+        assert "pyodide/python_stdlib.zip" not in fetched, fetched
         assert transfer <= 7_000_000, f"cold boot transferred {transfer:,} bytes (budget 7 MB)"
         expect(page.locator('[data-getter="href"]').first).to_have_text("http://example.com/b")
         page.fill("#input", "https://faß.example/")

@@ -3,15 +3,22 @@
 // ../bundle.zip (urlcalc + idna, built from the source tree) into site-packages and imports
 // urlcalc.model.
 //
+// Or, when ../boot.json names a snapshot made from the bundle.zip served and this Pyodide: boots
+// from ../boot/snapshot.bin (web/tools/make-snapshot.mjs: Pyodide's memory with urlcalc imported
+// and warmed up), with no standard library zip and no bundle.zip. Any failure of that (a stale,
+// corrupt or missing snapshot) is a normal boot, said in the console and in info.boot.
+//
 // Messages it sends:
-//   {type: "progress", progress} while booting: {files: {name: {loaded, total, done}}, phase};
+//   {type: "progress", progress} while booting: {files: {name: {loaded, total, done}}, phase,
+//                                order: the names of the files this boot downloads};
 //                                files are the big downloads (BOOT_FILES: the wasm, the standard
 //                                library, bundle.zip) as their bytes arrive (loaded and total
 //                                count decoded bytes; total is null when the server does not say);
 //                                phase is "download", "start" (Python starting: the wasm compiles),
 //                                "unpack" (bundle.zip), "import" (urlcalc) or "warm-up"
 //   {type: "ready", info}        booted; info = urlcalc.engine.engine_info() plus pyodide (its
-//                                version), model_version and timings (ms)
+//                                version), model_version, timings (ms) and boot: {kind:
+//                                "snapshot" or "normal", reason: why not a snapshot, or null}
 //   {type: "error", error}       boot failed (a one-line message)
 //   {id, json, python_ms, got_at, sent_at}
 //                                the answer to {id, kind, params}: the JSON text returned by
@@ -56,9 +63,12 @@ function message(e) {
 
 // ---- boot progress ------------------------------------------------------------------------
 
-// The downloads that take the time of a cold boot, in the order the page lists them.
-const BOOT_FILES = ["pyodide.asm.wasm", "python_stdlib.zip", "bundle.zip"];
-const progress = { files: {}, phase: "download" };
+// The downloads that take the time of a cold boot, in the order the page lists them: a normal
+// boot's, or a snapshot boot's (progress.order says which; views/boot.js lists those).
+const NORMAL_FILES = ["pyodide.asm.wasm", "python_stdlib.zip", "bundle.zip"];
+const SNAPSHOT_FILES = ["pyodide.asm.wasm", "snapshot.bin"];
+let BOOT_FILES = NORMAL_FILES;
+const progress = { files: {}, phase: "download", order: BOOT_FILES };
 // A progress message at most every 1% of a file (or every 256 KiB when its size is unknown).
 const STEP_UNKNOWN = 256 * 1024;
 
@@ -128,7 +138,9 @@ function checkWasm(response) {
 const realFetch = self.fetch.bind(self);
 self.fetch = async (resource, init) => {
   const url = String(resource?.url ?? resource);
-  const name = url.slice(url.lastIndexOf("/") + 1).split(/[?#]/)[0];
+  // (a static site's snapshot.bin.gz counts as snapshot.bin in the boot progress)
+  const name = url.slice(url.lastIndexOf("/") + 1).split(/[?#]/)[0].replace(/^snapshot\.bin\.gz$/, "snapshot.bin");
+  if (url === NO_STDLIB) return new Response(EMPTY_ZIP, { headers: { "Content-Type": "application/zip" } });
   let response;
   try {
     response = await realFetch(resource, init);
@@ -213,10 +225,161 @@ self.addEventListener("message", (event) => {
   else answer(msg);
 });
 
+// ---- the boot snapshot (web/tools/make-snapshot.mjs) --------------------------------------
+
+// boot.json (written by urlcalc's server and export): {pyodide, bundle, snapshot, size, gzip?}:
+// the Pyodide version and the sha256 of the bundle.zip served, the snapshot's path or null (none,
+// or made from other sources), its size, and gzip: true when the path is a gzip file to
+// decompress here (a static site's), or reason: why there is none for this browser (urlcalc's
+// server offers it only to browsers that take brotli). The snapshot is used only when it names
+// the same two.
+async function bootPlan() {
+  try {
+    const response = await realFetch(new URL("boot.json", ROOT));
+    if (!response.ok) return { snapshot: null, reason: `boot.json: HTTP ${response.status}` };
+    const plan = await response.json();
+    return { ...plan, reason: plan.snapshot ? null : plan.reason ?? "no snapshot made from this bundle.zip" };
+  } catch (e) {
+    return { snapshot: null, reason: `boot.json: ${message(e)}` };
+  }
+}
+
+/** make-snapshot.mjs's hash of a byte range (a multiple of 4 bytes long, 4-aligned). */
+function hash32(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/** snapshot.bin's header and body, checked against the plan and this Pyodide; throws why not. */
+function readSnapshot(bytes, plan, version) {
+  if (bytes.length < 8 || new TextDecoder().decode(bytes.subarray(0, 4)) !== "UCSN") throw new Error("not a snapshot file");
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength)));
+  if (header.format !== 1) throw new Error(`unknown snapshot format ${header.format}`);
+  if (header.pyodide !== version) throw new Error(`made for Pyodide ${header.pyodide}, this is ${version}`);
+  if (header.bundle !== plan.bundle) throw new Error("stale: made from another bundle.zip than the one served");
+  const body = bytes.subarray(8 + headerLength);
+  if (body.length !== header.body || (8 + headerLength) % 4 !== 0) throw new Error("truncated");
+  if (hash32(body) !== header.body_hash) throw new Error("corrupt (its hash differs)");
+  return { header, body };
+}
+
+// What Python finds at /lib/python3XX.zip after a snapshot boot: an empty zip (every module it
+// needs is in the snapshot; the worker answers this URL itself, nothing is downloaded).
+const NO_STDLIB = new URL("boot/no-stdlib.zip", ROOT).href;
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+
+/** loadPyodide from the snapshot: the file holds the memory XOR the wasm's fresh memory (as
+ *  instantiated: its data segments), rebuilt once the wasm is instantiated, before Pyodide
+ *  restores it. Pyodide is given an array of the snapshot's size (boot.json says it) at once, so
+ *  that the wasm downloads and compiles while the snapshot downloads; the array is filled in
+ *  when both are there. */
+async function loadFromSnapshot(loadPyodide, indexURL, snapshotBytes, plan, version, options, timings) {
+  if (!Number.isSafeInteger(plan.size) || plan.size <= 0) throw new Error("boot.json gives no snapshot size");
+  let snapshot = new Uint8Array(plan.size);
+  const read = snapshotBytes.then((bytes) => {
+    const t = performance.now();
+    const { header, body } = readSnapshot(new Uint8Array(bytes), plan, version);
+    if (header.size !== plan.size) throw new Error("its size is not the one boot.json gives");
+    snapshot.set(body);
+    timings.snapshot_check = performance.now() - t;
+    return header;
+  });
+  read.catch(() => {}); // reported by create() below, through loadPyodide
+  const { default: createModule } = await import(new URL("pyodide.asm.mjs", indexURL).href);
+  const create = async (settings) => {
+    // The memory as instantiated, before any code ran: the wasm's data segments.
+    let fresh = null;
+    let problem = null;
+    const instantiate = settings.instantiateWasm;
+    settings.instantiateWasm = (imports, receive) => instantiate(imports, (instance, wasmModule) => {
+      read.then((header) => {
+        fresh = new Uint8Array(instance.exports.memory.buffer);
+        if (fresh.length < header.fresh || hash32(fresh.subarray(0, header.fresh)) !== header.fresh_hash) {
+          problem = "this wasm's fresh memory is not the one the snapshot was made against";
+        } else {
+          const out = new Uint32Array(snapshot.buffer, header.fresh_offset, header.fresh >>> 2);
+          const words = new Uint32Array(fresh.buffer, 0, header.fresh >>> 2);
+          for (let i = 0; i < out.length; i++) out[i] ^= words[i];
+        }
+      }, (e) => {
+        problem = message(e);
+      }).finally(() => receive(instance, wasmModule));
+    });
+    const module = await createModule(settings);
+    if (problem !== null) throw new Error(problem);
+    // The wasm defines a 30 MiB memory and Pyodide's restore does not grow it: grow it here
+    // (the restore overwrites everything malloc wrote).
+    const held = [];
+    while (module.HEAPU8.length < snapshot.length && held.length < 256) held.push(module._malloc(4 << 20));
+    for (const p of held) module._free(p);
+    if (module.HEAPU8.length < snapshot.length) throw new Error("could not grow the memory to the snapshot's size");
+    return module;
+  };
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, createPyodideModule: create, stdLibURL: NO_STDLIB });
+  // Let go of the snapshot's bytes (45 MB): Pyodide's config keeps what it was given, and the
+  // closures above would keep this array.
+  delete pyodide._api.config._loadSnapshot;
+  snapshot = null;
+  return pyodide;
+}
+
 async function boot() {
   const timings = {};
   let t = performance.now();
   postProgress();
+  const plan = bootPlan();
+  const indexURL = new URL("pyodide/", ROOT).href;
+  const { loadPyodide, version } = await import(new URL("pyodide.mjs", indexURL).href);
+  const options = {
+    indexURL,
+    packages: [],
+    stdout: (line) => console.log(`[python] ${line}`),
+    stderr: (line) => console.warn(`[python] ${line}`),
+  };
+  const { snapshot: snapshotPath, reason, ...key } = await plan;
+  const bootInfo = { kind: "normal", reason };
+
+  if (snapshotPath && key.pyodide === version) {
+    BOOT_FILES = progress.order = SNAPSHOT_FILES;
+    postProgress();
+    const bytes = fetch(new URL(snapshotPath, ROOT)).then(async (response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const data = await response.arrayBuffer();
+      // A static site's boot.json names snapshot.bin.gz (a static host may not compress): gunzip
+      // it here, unless the host already did (no gzip magic number).
+      const head = new Uint8Array(data, 0, Math.min(2, data.byteLength));
+      if (!key.gzip || head[0] !== 0x1f || head[1] !== 0x8b) return data;
+      return new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    });
+    try {
+      const pyodide = await loadFromSnapshot(loadPyodide, indexURL, bytes, key, version, options, timings);
+      timings.load_pyodide = performance.now() - t;
+      t = performance.now();
+      const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
+      const info = JSON.parse(pyodide.runPython(
+        "import json, urlcalc.engine, urlcalc.model\n" +
+          "json.dumps({**urlcalc.engine.engine_info(), 'model_version': urlcalc.model.MODEL_VERSION})",
+      ));
+      timings.import = performance.now() - t;
+      timings.total = performance.now() - t0;
+      for (const k of Object.keys(timings)) timings[k] = Math.round(timings[k]);
+      return { dispatch, info: { ...info, pyodide: version, timings, boot: { kind: "snapshot", reason: null } } };
+    } catch (e) {
+      bytes.catch(() => {});
+      bootInfo.reason = `the boot snapshot failed (${message(e)}): booted without it`;
+      console.warn(`urlcalc: ${bootInfo.reason}`);
+      BOOT_FILES = progress.order = NORMAL_FILES;
+      progress.files = {};
+      setPhase("download");
+      t = performance.now();
+    }
+  } else if (snapshotPath) {
+    bootInfo.reason = `boot.json names Pyodide ${key.pyodide}, this is ${version}`;
+  }
+
   // Fetch the bundle while Pyodide boots (boot is CPU-bound, the fetch is not).
   const bundle = fetch(new URL("bundle.zip", ROOT)).then((response) => {
     if (!response.ok) throw new Error(`bundle.zip: HTTP ${response.status}`);
@@ -224,14 +387,7 @@ async function boot() {
   });
   bundle.catch(failed); // fail at once, not after loadPyodide
 
-  const indexURL = new URL("pyodide/", ROOT).href;
-  const { loadPyodide, version } = await import(new URL("pyodide.mjs", indexURL).href);
-  const pyodide = await loadPyodide({
-    indexURL,
-    packages: [],
-    stdout: (line) => console.log(`[python] ${line}`),
-    stderr: (line) => console.warn(`[python] ${line}`),
-  });
+  const pyodide = await loadPyodide(options);
   timings.load_pyodide = performance.now() - t;
 
   t = performance.now();
@@ -266,7 +422,7 @@ async function boot() {
   timings.warm_up = performance.now() - t;
   timings.total = performance.now() - t0;
   for (const key of Object.keys(timings)) timings[key] = Math.round(timings[key]);
-  return { dispatch, info: { ...info, pyodide: version, timings } };
+  return { dispatch, info: { ...info, pyodide: version, timings, boot: bootInfo } };
 }
 
 function failed(e) {

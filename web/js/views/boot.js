@@ -2,12 +2,21 @@
 // by worker.js as the bytes arrive), shown until the first answer.
 import { h } from "./dom.js";
 
-// The files in the order the worker lists them (worker.js: BOOT_FILES), with what they are.
+// The files the worker may list (worker.js: BOOT_FILES), with what they are; progress.order says
+// which ones this boot downloads (a snapshot boot: the wasm and snapshot.bin).
 const FILES = {
   "pyodide.asm.wasm": "Python (WebAssembly)",
   "python_stdlib.zip": "Python's standard library",
   "bundle.zip": "urlcalc and idna",
+  "snapshot.bin": "Python with urlcalc loaded (a memory snapshot)",
 };
+const NORMAL_ORDER = ["pyodide.asm.wasm", "python_stdlib.zip", "bundle.zip"];
+
+/** The names of the files this boot downloads, in order. */
+function bootFiles(progress) {
+  const order = Array.isArray(progress?.order) ? progress.order.filter((name) => name in FILES) : [];
+  return order.length ? order : NORMAL_ORDER;
+}
 
 const PHASES = {
   download: "Downloading…",
@@ -26,7 +35,7 @@ export function bootBytes(progress) {
   let loaded = 0;
   let total = 0;
   let known = true;
-  for (const name of Object.keys(FILES)) {
+  for (const name of bootFiles(progress)) {
     const f = progress?.files?.[name];
     if (!f) {
       known = false;
@@ -49,7 +58,8 @@ export function bootLine(progress) {
 
 /** Fill `el` with the progress: one row per file (a bar and its bytes), then the phase. */
 export function renderBootProgress(el, progress) {
-  const rows = Object.entries(FILES).map(([name, what]) => {
+  const rows = bootFiles(progress).map((name) => {
+    const what = FILES[name];
     const f = progress?.files?.[name];
     const loaded = f ? f.loaded : 0;
     const total = f && f.total ? f.total : null;
