@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Worker } from "node:worker_threads";
 
-import { SyncChannel, channelAvailable, channelWriter } from "../../web/js/sync-channel.js";
+import { SyncChannel, channelAvailable, channelFrom, channelWriter } from "../../web/js/sync-channel.js";
 
 test("an answer put for an id is read whole, with its timings", () => {
   const channel = new SyncChannel(1024);
@@ -58,4 +58,14 @@ test("a page waits for an answer another thread puts", async () => {
 
 test("only a cross-origin isolated page can wait", () => {
   assert.equal(channelAvailable(), false); // node: no crossOriginIsolated
+});
+
+test("a worker takes the page's buffer from its message, and nothing else", () => {
+  const channel = new SyncChannel(64);
+  const put = channelFrom({ type: "channel", buffer: channel.buffer });
+  put(5, '"five"');
+  assert.equal(channel.wait(5, 0).text, '"five"');
+  assert.equal(channelFrom({ type: "channel", buffer: new ArrayBuffer(64) }), null);
+  assert.equal(channelFrom({ id: 1, kind: "parse" }), null);
+  assert.equal(channelFrom(null), null);
 });

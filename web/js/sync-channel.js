@@ -82,3 +82,10 @@ export function channelWriter(buffer) {
     Atomics.store(state, 0, id); // last: the page reads the rest only once it sees its id
   };
 }
+
+/** The worker's end from a message: put(id, text, times) if the message is the page's
+ *  {type: "channel", buffer}, else null. */
+export function channelFrom(msg) {
+  const shared = typeof SharedArrayBuffer === "function" && msg?.buffer instanceof SharedArrayBuffer;
+  return msg?.type === "channel" && shared ? channelWriter(msg.buffer) : null;
+}

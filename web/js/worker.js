@@ -35,7 +35,7 @@
 //
 // Only strings cross into Python (no proxies), so nothing leaks and nothing needs destroy().
 
-import { channelWriter } from "./sync-channel.js";
+import { channelFrom } from "./sync-channel.js";
 
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/worker.js
 const t0 = performance.now();
@@ -216,8 +216,9 @@ self.addEventListener("message", (event) => {
     relay(msg);
     return;
   }
-  if (msg?.type === "channel" && typeof SharedArrayBuffer === "function" && msg.buffer instanceof SharedArrayBuffer) {
-    putShared = channelWriter(msg.buffer);
+  const put = channelFrom(msg);
+  if (put !== null) {
+    putShared = put;
     return;
   }
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;

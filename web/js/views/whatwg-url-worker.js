@@ -8,7 +8,7 @@
 //   out: {id, version, reading}   reading as url-reading.js's readWith gives it
 //        {id, error}              the bundle could not be loaded (then every answer says so)
 import { readWith } from "./url-reading.js";
-import { channelWriter } from "../sync-channel.js";
+import { channelFrom } from "../sync-channel.js";
 
 const loaded = import("../vendor/whatwg-url.mjs").then(
   (module) => ({ module }),
@@ -19,8 +19,9 @@ let putShared = null; // the page's shared buffer (sync-channel.js), once it sen
 
 self.addEventListener("message", async (event) => {
   const msg = event.data ?? {};
-  if (msg.type === "channel" && typeof SharedArrayBuffer === "function" && msg.buffer instanceof SharedArrayBuffer) {
-    putShared = channelWriter(msg.buffer);
+  const put = channelFrom(msg);
+  if (put !== null) {
+    putShared = put;
     return;
   }
   const { id, input, base, sync } = msg;
