@@ -11,6 +11,34 @@ export const SPEC = "https://url.spec.whatwg.org/";
 
 // Elements given listeners by h(): patch() replaces them rather than keep the old ones.
 const listened = new WeakSet();
+// Nodes made by a Memo, with the key they were built from: patch() leaves a node in the
+// document alone when the new one was built from the same key.
+const builtFrom = new WeakMap();
+
+/** Subtrees built once per distinct key. `memo.node(key, build)` gives a copy of the subtree that
+ *  `build()` made for `key` (calling it only for a key not seen lately), tagged with the key;
+ *  patch() then settles a tagged node whose key is the one already in the document without
+ *  comparing the two. For the rows and items of a view that a keystroke mostly leaves as they
+ *  were: building them anew with h() and comparing cost more than the few that changed.
+ *  The key must say everything the subtree shows (e.g. the JSON of its data); no listeners. */
+export class Memo {
+  constructor(limit = 2000) {
+    this.nodes = new Map();
+    this.limit = limit; // at most this many subtrees kept (then the cache starts over)
+  }
+
+  node(key, build) {
+    let node = this.nodes.get(key);
+    if (node === undefined) {
+      node = build();
+      if (this.nodes.size >= this.limit) this.nodes.clear();
+      this.nodes.set(key, node);
+    }
+    const copy = node.cloneNode(true);
+    builtFrom.set(copy, key);
+    return copy;
+  }
+}
 
 /** Create an element. attrs: {class, id, data: {...}, text, on: {event: fn}, ...attributes}.
  *  Children: Nodes or strings (strings become text nodes). "style" and "href" are refused here:
@@ -93,6 +121,10 @@ function patchNode(o, n) {
   if (o.nodeType !== Node.ELEMENT_NODE || o.tagName !== n.tagName || listened.has(o) || listened.has(n)) {
     return false;
   }
+  const key = builtFrom.get(n);
+  if (key !== undefined && builtFrom.get(o) === key) return true; // built from the same data
+  if (key !== undefined) builtFrom.set(o, key);
+  else builtFrom.delete(o);
   // Most of a view is the same after a keystroke: one native deep comparison settles a subtree
   // (walking it attribute by attribute in JS took several ms for the Editions table).
   if (o.isEqualNode(n)) return true;

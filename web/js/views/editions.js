@@ -3,7 +3,7 @@
 // random URL button asks the engine for urlcalc.editions_view.random_model. No URL logic here.
 import { KEYSTROKE_WAIT_MS } from "../sync-channel.js";
 import { AskingView } from "./asking-view.js";
-import { append, clear, fill, h, patch, valueToken, vis } from "./dom.js";
+import { Memo, append, clear, fill, h, patch, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 
 export const CURRENT = "current";
@@ -149,6 +149,7 @@ export class EditionsView extends AskingView {
     this.report = report; // (answer) -> void, after each render
     this.model = null; // the last rendered model
     this.open = new Set(); // ids of the edition details the reader opened
+    this.memo = new Memo(); // the table's rows and the differences, built once per distinct data
     this.build();
   }
 
@@ -191,6 +192,8 @@ export class EditionsView extends AskingView {
     const p = { input: s.input };
     if (s.base !== "") p.base = s.base;
     if (s.errata) p.errata = true;
+    // The editions' traces only while one edition's details are open (a fifth of the answer)
+    if (this.open.size === 0) p.traces = false;
     return p;
   }
 
@@ -258,7 +261,8 @@ export class EditionsView extends AskingView {
 
     // patched, not rebuilt: a keystroke changes a few cells (dom.js patch)
     patch(this.tableWrap, this.table(model));
-    const diffs = groupDifferences(model.differences).map((d) => h("li", {
+    // each item built once for its data (an edition's name and terms are fixed)
+    const diffs = groupDifferences(model.differences).map((d) => this.memo.node(JSON.stringify(["diff", d]), () => h("li", {
       data: { edition: d.edition, getters: d.getters.join(" "), rule: d.rule, section: d.section || "", kind: d.kind || "rule" },
     }, h("strong", null, names[d.edition] || d.edition), " · ",
     d.getters.map((g, i) => [i ? ", " : "", h("code", null, g)]), ": ",
@@ -266,7 +270,7 @@ export class EditionsView extends AskingView {
     d.section ? [" ", h("span", { class: "ed-sec" }, "(", sectionText(d.section), ")")] : null,
     KIND_LABEL[d.kind] ? [" ", h("span", { class: "pill warn", title: KIND_TITLE[d.kind] }, KIND_LABEL[d.kind])] : null,
     " — ", termText(d.text, terms[d.edition]),
-    d.quote ? h("span", { class: "muted small ed-quote" }, " The edition's words there: ", h("q", null, vis(d.quote))) : null));
+    d.quote ? h("span", { class: "muted small ed-quote" }, " The edition's words there: ", h("q", null, vis(d.quote))) : null)));
     patch(this.diffs, model.differences.length ? diffs
       : h("li", { class: "muted" }, "No differences: every edition that decides a getter agrees with the current standard."));
     patch(this.unspec, model.unspecified.length
@@ -293,11 +297,15 @@ export class EditionsView extends AskingView {
         h("span", { class: "side-name" }, "URL Standard (current)"), " ",
         h("span", { class: ["pill", model.current ? "ok" : "bad"] }, model.current ? "parses it" : "rejects it")));
     const byId = Object.fromEntries(eds.map((ed) => [ed.id, ed]));
-    const body = h("tbody", null, model.rows.map((row) => h("tr", { data: { getter: row.getter } },
-      h("th", { scope: "row" }, h("code", null, row.getter)),
-      eds.map((ed) => this.cell(row, ed, byId[ed.id])),
-      h("td", { class: "side-standard", data: { edition: CURRENT, getter: row.getter } },
-        model.current ? valueToken(row.values.current) : h("span", { class: "bad-text" }, "fails")))));
+    // A row is built once for what it shows: its values and statuses, the editions' mapping
+    // notes for its getter, whether the current standard parses (a keystroke changes a few rows).
+    const body = h("tbody", null, model.rows.map((row) => this.memo.node(
+      JSON.stringify(["row", row, eds.map((ed) => [ed.id, ed.mapping_notes ? ed.mapping_notes[row.getter] : ""]), !!model.current]),
+      () => h("tr", { data: { getter: row.getter } },
+        h("th", { scope: "row" }, h("code", null, row.getter)),
+        eds.map((ed) => this.cell(row, ed, byId[ed.id])),
+        h("td", { class: "side-standard", data: { edition: CURRENT, getter: row.getter } },
+          model.current ? valueToken(row.values.current) : h("span", { class: "bad-text" }, "fails"))))));
     return h("table", { class: "editions", id: "editions-table", data: { columns: eds.length + 1 } },
       h("caption", null, "The eleven getters as each edition gives them (", h("span", { class: "side-diff-key" }, "≠ highlighted"), ": differs from the current standard)"),
       h("thead", null, head), body);
@@ -338,6 +346,7 @@ export class EditionsView extends AskingView {
         if (det.open) {
           this.open.add(ed.id);
           if (det.children.length === 1) append(det, this.detailBody(ed));
+          if (this.model && this.model.traces === false) this.refresh(); // ask again, with the traces
         } else this.open.delete(ed.id);
       });
       return det;
@@ -358,7 +367,9 @@ export class EditionsView extends AskingView {
     if (ed.unspecified.length) {
       out.push(h("h4", null, "Unspecified for this input"), h("ul", null, ed.unspecified.map((t) => h("li", null, vis(t)))));
     }
-    out.push(h("h4", null, "Trace: ", h("span", { class: "muted" }, TRACE_CAPTION[ed.id] || "steps")), traceNode(ed.trace, ed.trace_clipped, terms));
+    out.push(h("h4", null, "Trace: ", h("span", { class: "muted" }, TRACE_CAPTION[ed.id] || "steps")),
+      this.model && this.model.traces === false ? h("p", { class: "muted" }, "Asking for its trace…")
+        : traceNode(ed.trace, ed.trace_clipped, terms));
     out.push(h("h4", null, "How its getters are mapped"), h("table", { class: "side-mapping" }, h("tbody", null,
       GETTERS.map((g) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", null, vis(ed.mapping_notes[g] || "")))))));
     out.push(h("h4", null, "Its terms"), h("dl", { class: "kv ed-terms" },

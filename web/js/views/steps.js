@@ -351,6 +351,10 @@ export class StepsView {
   renderDetail(i) {
     const s = this.steps[i];
     const rec = this.records[i];
+    // Typing on after the step on screen leaves it as it was: nothing to redraw then.
+    const key = JSON.stringify([i, s, rec, specLoaded(), !!this.algorithmOpen]);
+    if (key === this.detailKey && this.detail.firstChild) return;
+    this.detailKey = key;
     const changed = new Set(Object.keys(s.changes || {}).filter((k) => FIELDS.includes(k)));
     const name = s.algorithm || s.state || s.parser;
     const head = h("div", { class: "detail-head" },
