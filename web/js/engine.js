@@ -37,7 +37,8 @@
 //                model_version, or null (not available / not asked)
 //       pyodide  the same dict from the worker plus pyodide (version) and timings (ms: the
 //                worker's load_pyodide, bundle, import, warm_up, total; started_at and ready_at
-//                on the page's clock, since navigation), or null
+//                on the page's clock, since navigation), and, once the worker's typing warm-up
+//                after boot is done, warm: {calls, python_ms, wall_ms}; or null
 //       status   "booting" | "ready" | "failed": the preferred engine (Pyodide, or the API when
 //                forced) is still starting / answers / could not start (then `error` says why,
 //                and current is "server" if the API can stand in)
@@ -271,6 +272,9 @@ export function createEngine({
         };
         const pyodide = { ...msg.info, timings };
         update({ current: "pyodide" }, { pyodide, status: "ready", error: null });
+      } else if (msg.type === "warmed") {
+        // the worker's typing warm-up is done (worker.js warmUp): how much it took
+        if (host.info.pyodide) update({}, { pyodide: { ...host.info.pyodide, warm: msg.warm ?? null } });
       } else if (msg.type === "error") {
         clearTimeout(timer);
         workerFailed(`Pyodide failed to boot: ${msg.error}`);

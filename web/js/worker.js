@@ -212,6 +212,7 @@ function relay({ id, relay: { url, body }, sync }) {
 
 self.addEventListener("message", (event) => {
   const msg = event.data;
+  if (msg?.id !== undefined) lastAsked = performance.now(); // the typing warm-up waits
   if (msg?.relay !== undefined && msg.id !== undefined) {
     relay(msg);
     return;
@@ -359,15 +360,11 @@ async function boot() {
       const pyodide = await loadFromSnapshot(loadPyodide, indexURL, bytes, key, version, options, timings);
       timings.load_pyodide = performance.now() - t;
       t = performance.now();
-      const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
-      const info = JSON.parse(pyodide.runPython(
-        "import json, urlcalc.engine, urlcalc.model\n" +
-          "json.dumps({**urlcalc.engine.engine_info(), 'model_version': urlcalc.model.MODEL_VERSION})",
-      ));
+      const { dispatch, info, typing } = engineOf(pyodide);
       timings.import = performance.now() - t;
       timings.total = performance.now() - t0;
       for (const k of Object.keys(timings)) timings[k] = Math.round(timings[k]);
-      return { dispatch, info: { ...info, pyodide: version, timings, boot: { kind: "snapshot", reason: null } } };
+      return { dispatch, typing, info: { ...info, pyodide: version, timings, boot: { kind: "snapshot", reason: null } } };
     } catch (e) {
       bytes.catch(() => {});
       bootInfo.reason = `the boot snapshot failed (${message(e)}): booted without it`;
@@ -402,14 +399,7 @@ async function boot() {
 
   t = performance.now();
   setPhase("import");
-  // Held for the worker's lifetime (and so is the module it belongs to).
-  const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
-  const info = JSON.parse(
-    pyodide.runPython(
-      "import json, urlcalc.engine, urlcalc.model\n" +
-        "json.dumps({**urlcalc.engine.engine_info(), 'model_version': urlcalc.model.MODEL_VERSION})",
-    ),
-  );
+  const { dispatch, info, typing } = engineOf(pyodide);
   timings.import = performance.now() - t;
 
   // One traced call through every layer (URL parser, host parser, IDNA) so that the first real
@@ -423,7 +413,61 @@ async function boot() {
   timings.warm_up = performance.now() - t;
   timings.total = performance.now() - t0;
   for (const key of Object.keys(timings)) timings[key] = Math.round(timings[key]);
-  return { dispatch, info: { ...info, pyodide: version, timings, boot: bootInfo } };
+  return { dispatch, typing, info: { ...info, pyodide: version, timings, boot: bootInfo } };
+}
+
+/** urlcalc in a booted Pyodide: dispatch_json (a PyProxy, held for the worker's lifetime, and so
+ *  is the module it belongs to), the engine's info, and the typing warm-up's plan
+ *  (urlcalc.warmup.typing_plan: {requests, budget_ms}). */
+function engineOf(pyodide) {
+  const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
+  const { info, typing } = JSON.parse(pyodide.runPython(
+    "import json, urlcalc.engine, urlcalc.model, urlcalc.warmup\n" +
+      "json.dumps({'info': {**urlcalc.engine.engine_info(), 'model_version': urlcalc.model.MODEL_VERSION},\n" +
+      "            'typing': json.loads(urlcalc.warmup.typing_plan())})",
+  ));
+  return { dispatch, info, typing };
+}
+
+// ---- after boot: the typing warm-up (urlcalc.warmup.typing_requests) ----------------------
+// The browser runs Pyodide's WebAssembly as compiled by its baseline compiler until a function
+// has run long enough to be recompiled by the optimizing one: the first keystrokes after boot
+// took Python two to five times as long as later ones. While the page asks for nothing, the
+// worker answers a person's typing requests to itself, one per task (so that a request from the
+// page is never behind more than one of them), round after round, until it has spent the plan's
+// budget of Python time. It waits while the page is asking (WARM_IDLE_MS since the last request): the page's own
+// requests warm the same code. Then it says {type: "warmed", warm: {calls, python_ms, wall_ms}}.
+const WARM_IDLE_MS = 250;
+let lastAsked = -Infinity; // when the page's last request came in
+
+function warmUp({ requests, budget_ms: budget }) {
+  const started = performance.now();
+  let next = 0;
+  let spent = 0;
+  const tick = new MessageChannel(); // a task with no timer clamping
+  const step = () => {
+    if (requests.length === 0 || spent >= budget) {
+      tick.port1.close();
+      self.postMessage({ type: "warmed", warm: { calls: next, python_ms: Math.round(spent), wall_ms: Math.round(performance.now() - started) } });
+      return;
+    }
+    const idle = performance.now() - lastAsked;
+    if (idle < WARM_IDLE_MS) {
+      setTimeout(() => tick.port2.postMessage(0), WARM_IDLE_MS - idle);
+      return;
+    }
+    const [kind, params] = requests[next++ % requests.length]; // round again until the budget is spent
+    const t = performance.now();
+    try {
+      dispatchJson(kind, params);
+    } catch {
+      // a warm-up answer is thrown away; so is its failure
+    }
+    spent += performance.now() - t;
+    tick.port2.postMessage(0);
+  };
+  tick.port1.onmessage = step;
+  tick.port2.postMessage(0);
 }
 
 function failed(e) {
@@ -442,9 +486,10 @@ self.addEventListener("unhandledrejection", (event) => {
   if (!settled()) failed(event.reason);
 });
 
-boot().then(({ dispatch, info }) => {
+boot().then(({ dispatch, info, typing }) => {
   if (settled()) return;
   dispatchJson = dispatch;
   self.postMessage({ type: "ready", info });
   for (const msg of queue.splice(0)) answer(msg);
+  warmUp(typing);
 }, failed);
