@@ -15,6 +15,9 @@ the keystrokes typed, and the p95 of the whole):
 * CPython on this machine, for the same inputs: the model alone and its JSON text, apart.
 
 ``--trace FILE`` keeps the trace (open it in Chrome's DevTools, Performance panel).
+``--js-profile`` also takes a V8 CPU profile of the page's main thread (CDP ``Profiler``) while
+typing, and prints the functions with the most self time per keystroke (the page's own JS, the
+polling wait for the worker's answer included, and the browser's native work as "(program)").
 """
 
 from __future__ import annotations
@@ -110,8 +113,22 @@ def threads(trace: dict[str, Any]) -> dict[tuple[int, int], str]:
     return names
 
 
-def profile(playwright: Any, url: str, view: str, keys: str, trace_file: str | None
-            ) -> dict[str, Any]:
+def js_self_times(prof: dict[str, Any], top: int = 15) -> list[tuple[float, str]]:
+    """The ``top`` functions of a CDP CPU profile by self time (ms): "name (file:line)"."""
+    nodes = {n["id"]: n for n in prof["nodes"]}
+    ms: dict[str, float] = defaultdict(float)
+    deltas = prof.get("timeDeltas", [])
+    for sample, delta in zip(prof.get("samples", []), deltas[1:] + [0], strict=False):
+        frame = nodes[sample]["callFrame"]
+        where = frame.get("url", "").rsplit("/", 1)[-1]
+        name = frame.get("functionName") or "(anonymous)"
+        label = f"{name} ({where}:{frame.get('lineNumber', 0) + 1})" if where else name
+        ms[label] += delta / 1000
+    return sorted(((v, k) for k, v in ms.items()), reverse=True)[:top]
+
+
+def profile(playwright: Any, url: str, view: str, keys: str, trace_file: str | None,
+            js_profile: bool = False) -> dict[str, Any]:
     run = Run("profile")
     origin = urlsplit(url).netloc
     browser = Browser(playwright, run, origin)
@@ -127,7 +144,14 @@ def profile(playwright: Any, url: str, view: str, keys: str, trace_file: str | N
         page.wait_for_timeout(300)
         field_.focus()
         page.evaluate("() => { window.__urlcalcBench.latencies = []; }")
-        browser.browser.start_tracing(page=page, categories=CATEGORIES)
+        cdp = None
+        if js_profile:
+            cdp = browser.context.new_cdp_session(page)
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 100})
+            cdp.send("Profiler.start")
+        else:
+            browser.browser.start_tracing(page=page, categories=CATEGORIES)
         t_start = page.evaluate("() => performance.timeOrigin + performance.now()")
         stats = []
         for ch in keys:
@@ -136,7 +160,12 @@ def profile(playwright: Any, url: str, view: str, keys: str, trace_file: str | N
             page.evaluate(WAIT)
             stats.append(page.evaluate("() => ({...window.urlcalcStats})"))
         t_end = page.evaluate("() => performance.timeOrigin + performance.now()")
-        raw = browser.browser.stop_tracing()
+        if cdp is not None:
+            js = cdp.send("Profiler.stop")["profile"]
+            raw = json.dumps({"traceEvents": []}).encode()
+        else:
+            js = None
+            raw = browser.browser.stop_tracing()
         latencies = page.evaluate("() => window.__urlcalcBench.latencies")
     finally:
         browser.close()
@@ -192,6 +221,7 @@ def profile(playwright: Any, url: str, view: str, keys: str, trace_file: str | N
                                          or [0]) for p in parts}
     result["page_p95"] = {p: percentile([s[p] for s in stats if isinstance(s.get(p), int | float)]
                                         or [0], 95) for p in parts}
+    result["js"] = [(v / len(keys), k) for v, k in js_self_times(js)] if js else None
     return result
 
 
@@ -248,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keys", type=int, default=60, help="keystrokes typed per view")
     ap.add_argument("--mode", choices=("served", "static"), default="static")
     ap.add_argument("--trace", help="write the trace of the last view to this file")
+    ap.add_argument("--js-profile", action="store_true",
+                    help="a V8 CPU profile of the main thread instead of the browser's trace")
     ap.add_argument("--burst", action="store_true",
                     help="instead: the keys typed with no pause, until the last one shows")
     args = ap.parse_args(argv)
@@ -271,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{view}: {len(keys)} keys with no pause, until the last shows: median "
                       f"{statistics.median(times):.0f} ms ({', '.join(f'{t:.0f}' for t in times)})")
                 continue
-            r = profile(playwright, url, view, keys, args.trace)
+            r = profile(playwright, url, view, keys, args.trace, args.js_profile)
             c = cpython(view, keys)
             page, p95 = r["page"], r["page_p95"]
             print(f"\n{view}: keystroke p95 {r['latency_p95']:.1f} ms, mean "
@@ -289,6 +321,11 @@ def main(argv: list[str] | None = None) -> int:
             for group, ms in sorted(r["main"].items(), key=lambda kv: -kv[1]):
                 print(f"    {group:<20} {ms:6.2f}")
             print("    (top events: " + ", ".join(f"{k} {v:.2f}" for v, k in r["top"]) + ")")
+            if r["js"]:
+                print("  main thread, V8 CPU profile, self time per keystroke (ms):")
+                for ms, label in r["js"]:
+                    print(f"    {ms:6.2f}  {label}")
+                continue
             print("  worker thread, trace self time per keystroke:")
             for group, ms in sorted(r["worker"].items(), key=lambda kv: -kv[1]):
                 print(f"    {group:<20} {ms:6.2f}")

@@ -164,3 +164,23 @@ def test_random_rfc3986_urls_are_mostly_valid() -> None:
     urls = [random_url("rfc3986", rng) for _ in range(200)]
     valid = sum(rfc3986.validate(u).valid for u in urls)
     assert valid > 150
+
+
+@pytest.mark.parametrize("url,base", [("HTTP://a.com:80/./b/%7e?q#f", None), ("x", "file:///C:/a"),
+                                      ("http://a b/", None)])
+def test_compare_without_traces(url: str, base: str | None) -> None:
+    """traces=False (what the Editions view asks per keystroke while no edition's details are
+    open): every trace is null, the answer says so, and everything else is as with traces."""
+    from urlcalc.editions_view import compare_model
+
+    full = compare_model(url, base)
+    lean = compare_model(url, base, traces=False)
+    assert full["traces"] is True and lean["traces"] is False
+    assert any(ed["trace"] for ed in full["editions"])
+    assert all(ed["trace"] is None and ed["trace_clipped"] is None for ed in lean["editions"])
+    assert len(json.dumps(lean)) < len(json.dumps(full))
+    for model in (full, lean):
+        del model["traces"]
+        for ed in model["editions"]:
+            del ed["trace"], ed["trace_clipped"]
+    assert lean == full

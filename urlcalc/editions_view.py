@@ -52,9 +52,9 @@ def _clip(value: Any) -> tuple[Any, bool]:
 def _clip_trace(edition: dict[str, Any]) -> None:
     trace = edition.get("trace")
     edition["trace_clipped"] = None
+    steps = edition.pop("trace_steps", len(trace or ()))  # compare()'s count, not for the answer
     if not trace:
         return
-    steps = edition.pop("trace_steps", len(trace))
     kept, cut = _clip(trace[:MAX_TRACE_STEPS])
     if cut or steps > MAX_TRACE_STEPS:
         edition["trace"] = kept
@@ -62,10 +62,12 @@ def _clip_trace(edition: dict[str, Any]) -> None:
                                     "max_text": MAX_TRACE_TEXT}
 
 
-def compare_model(input: str, base: str | None = None, errata: bool = False) -> dict[str, Any]:
+def compare_model(input: str, base: str | None = None, errata: bool = False,
+                  traces: bool = True) -> dict[str, Any]:
     """Every edition and the current standard on ``input`` (against ``base``); ``errata``
-    reads the editions with their slips fixed. Raises ModelError for an input or base over
-    MAX_COMPARE_CHARS code points."""
+    reads the editions with their slips fixed; without ``traces``, each edition's ``trace`` is
+    None (and ``trace_clipped`` too): the Editions view asks for them only while it shows one.
+    Raises ModelError for an input or base over MAX_COMPARE_CHARS code points."""
     input = to_usv(input)
     base = to_usv(base) if base is not None else None
     for name, value in (("input", input), ("base", base)):
@@ -85,12 +87,16 @@ def compare_model(input: str, base: str | None = None, errata: bool = False) -> 
         failure_name = (getattr(error, "name", None) or (cause[0] if cause else None)
                         or getattr(e.failure, "reason", None))
     out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
-                           "engine": engine_info(), "errata": errata}
+                           "engine": engine_info(), "errata": errata, "traces": traces}
     out.update(compare(input, base, current, errata=errata, current_failure=failure_name,
-                       max_trace=MAX_TRACE_STEPS))
+                       max_trace=MAX_TRACE_STEPS if traces else 0))
     out["current_failure"] = current_failure
     for edition in out["editions"]:
-        _clip_trace(edition)
+        if traces:
+            _clip_trace(edition)
+        else:
+            edition.pop("trace_steps", None)
+            edition["trace"] = edition["trace_clipped"] = None
     return out
 
 

@@ -146,7 +146,9 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "One input read by the older URL specifications beside the current URL Standard.",
          _compare,
          (INPUT, BASE, Param("errata", "flag", "apply the editions' published errata",
-                             default=False))),
+                             default=False),
+          Param("traces", "flag", "each edition's trace (false: every trace is null, and the "
+                "answer is a fifth smaller)", default=True))),
     Kind("random",
          "A random input shaped by an edition's grammar, repeatable from its seed.",
          _random,
