@@ -68,11 +68,11 @@ def test_the_server_answers_even_when_pyodide_is_ready(probe: PageProbe) -> None
     probe.assert_clean()
 
 
-def test_the_pyodide_worker_relays_the_servers_answer_for_the_keystrokes_frame(
+def test_the_server_relay_brings_the_servers_answer_for_the_keystrokes_frame(
         probe: PageProbe) -> None:
     """A served page is cross-origin isolated: the Implementations call goes to the server from
-    the Pyodide worker (a synchronous request there) and the page waits for it in the shared
-    buffer, with whatwg-url's reading (sync-channel.js). When the worker's request fails, the
+    the server relay worker (a synchronous request there) and the page waits for it in the shared
+    buffer, with whatwg-url's reading (sync-channel.js). When the relay's request fails, the
     page asks the server itself: the view still shows the server's columns."""
     page = probe.open(frag(input="https://a/", view="implementations"), query="")
     page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)

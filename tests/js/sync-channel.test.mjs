@@ -69,3 +69,42 @@ test("a worker takes the page's buffer from its message, and nothing else", () =
   assert.equal(channelFrom({ id: 1, kind: "parse" }), null);
   assert.equal(channelFrom(null), null);
 });
+
+test("an answer put while the page copies the one before is not taken half-written", () => {
+  const channel = new SyncChannel(1024);
+  const put = channelWriter(channel.buffer);
+  put(1, '"first"');
+  // the worker is writing the next answer (odd sequence number): the page does not read
+  Atomics.add(channel.state, 2, 1);
+  assert.equal(channel.wait(1, 5), null);
+  assert.equal(channel.misses, 1);
+  Atomics.add(channel.state, 2, 1);
+  // and a buffer rewritten between the page's two looks at the sequence number is a miss
+  const realSlice = channel.data.slice.bind(channel.data);
+  channel.data.slice = (...args) => {
+    const copy = realSlice(...args);
+    put(2, '"second"');
+    return copy;
+  };
+  assert.equal(channel.wait(1, 5), null);
+  assert.equal(channel.misses, 2);
+  channel.data.slice = realSlice;
+  assert.equal(channel.wait(2, 0).text, '"second"');
+});
+
+test("two answers put one after the other are each taken by the wait for its id", async () => {
+  const channel = new SyncChannel(1024);
+  const module = new URL("../../web/js/sync-channel.js", import.meta.url).href;
+  const code = `import { channelWriter } from ${JSON.stringify(module)};
+    import { workerData } from "node:worker_threads";
+    const put = channelWriter(workerData.buffer);
+    setTimeout(() => { put(1, '"parse"'); setTimeout(() => put(2, '"compare"'), 20); }, 20);`;
+  const worker = new Worker(new URL("data:text/javascript," + encodeURIComponent(code)),
+    { workerData: { buffer: channel.buffer } });
+  try {
+    assert.equal(channel.wait(1, 5000)?.text, '"parse"');
+    assert.equal(channel.wait(2, 5000)?.text, '"compare"');
+  } finally {
+    await worker.terminate();
+  }
+});

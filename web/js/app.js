@@ -204,6 +204,7 @@ async function compute() {
   try {
     // Waits (a few ms at most) for Pyodide in this task where it can: the answer is then drawn
     // in the frame that shows the keystroke (sync-channel.js).
+    prefetchView();
     answer = await call("parse", paramsFor(), { waitMs: KEYSTROKE_WAIT_MS });
   } finally {
     inFlight = false;
@@ -234,6 +235,16 @@ async function compute() {
   window.urlcalcStats = { callMs: answer.ms, renderMs: Math.round((performance.now() - t0) * 10) / 10,
     ...(answer.engine === "pyodide" && engine ? engine.lastTimings : null) };
   scheduleIdle();
+}
+
+// The open view's own request after the parse (Editions, Implementations, Setters), said to the
+// engine before the parse is posted: the worker computes it right behind the parse, while the
+// page draws the parse (engine.js prefetch).
+function prefetchView() {
+  if (!engine) return;
+  if (state.view === "editions") editionsView.prefetch(engine.prefetch);
+  else if (state.view === "implementations") implementationsView.prefetch(engine.prefetch);
+  else if (state.view === "setters" && state.ops.length) engine.prefetch("set", setParams());
 }
 
 function renderGlance(r) {
@@ -406,14 +417,20 @@ function renderView(view) {
   if (view === "components") applyDiffers();
 }
 
+/** The Setters lab's request: the input, its base, the operations, the trace if shown. */
+function setParams() {
+  const params = { input: state.input, ops: state.ops };
+  if (state.base !== "") params.base = state.base;
+  if (state.strace) params.trace = true;
+  return params;
+}
+
 let setSeq = 0;
 let setRendered = 0;
 let lastSetModel = null;
 async function computeSet() {
   const n = ++setSeq;
-  const params = { input: state.input, ops: state.ops };
-  if (state.base !== "") params.base = state.base;
-  if (state.strace) params.trace = true;
+  const params = setParams();
   const answer = tooLong(state.input, state.base, ...state.ops.map((o) => o[1]))
     ? { error: `An input or a value is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.` }
     : await call("set", params, { waitMs: KEYSTROKE_WAIT_MS });

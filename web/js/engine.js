@@ -29,8 +29,16 @@
 //       Pyodide's answer (sync-channel.js), so that the promise is already settled when the
 //       caller's task ends and the answer is drawn in the same frame as the keystroke that asked;
 //       skipped when the last answer of the same kind took Python longer than waitMs. With
-//       prefer: "server", the worker asks the API (a synchronous request, in the worker) and
-//       the page waits for that answer the same way.
+//       prefer: "server", the server relay (server-relay-worker.js, a worker of its own) asks
+//       the API (a synchronous request, in the worker) and the page waits for that answer the
+//       same way.
+//   prefetch(kind, params, {prefer})
+//       says that the page is about to call(kind, params, {prefer}) (a view's own request, after
+//       the parse it is drawing first): where calls can wait for their answer, the request is
+//       posted to the worker right behind the next request the worker gets, so that the worker
+//       computes it while the page draws that one; the call() that asks for it then waits for
+//       (or takes) that answer instead of posting the request again. Only the last prefetch is
+//       kept; one that no call asks for is dropped. Elsewhere it does nothing.
 //   current   "server" | "pyodide" | null: who answers calls now
 //   info      {server, pyodide, status, error, where, publicUrl, progress}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
@@ -69,6 +77,7 @@ import { SyncChannel, channelAvailable } from "./sync-channel.js";
 
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/engine.js
 const WORKER_URL = new URL("worker.js", import.meta.url);
+const RELAY_URL = new URL("server-relay-worker.js", import.meta.url);
 
 // The worker is started as soon as this module runs, so that Pyodide's boot overlaps the loading
 // of the rest of the page if the page loads engine.js early, e.g. in <head>, before app.js:
@@ -165,7 +174,13 @@ export function createEngine({
   const pending = new Map(); // id -> {resolve, reject, timer}
   let channel = null; // a SyncChannel shared with the worker (cross-origin isolated pages only)
   const pythonMs = new Map(); // kind -> how long Python took over the last answer of that kind
-  let relays = 0; // API answers the worker brought (prefer: "server" with waitMs)
+  let relays = 0; // API answers the server relay brought (prefer: "server" with waitMs)
+  // The server relay (server-relay-worker.js) and its shared buffer: {worker, channel}, where
+  // the page is served and cross-origin isolated; else null.
+  let relay = null;
+  // The request of the last prefetch: {key, kind, params, relayTo}, and once posted behind
+  // another request, posted: {id, answer} (the answer's promise, settled as any call's).
+  let ahead = null;
 
   let busy = 0; // calls in flight (call and both): what a benchmark waits for
   const host = {
@@ -178,12 +193,15 @@ export function createEngine({
     },
     call: counted(call),
     both: counted(both),
+    prefetch,
     /** How many calls (call, both) are in flight. */
     get busy() {
       return busy;
     },
     get sync() {
-      return { available: channel !== null, waits: channel?.waits ?? 0, misses: channel?.misses ?? 0, relays };
+      const threads = [channel, relay?.channel].filter((c) => c);
+      const sum = (k) => threads.reduce((n, c) => n + c[k], 0);
+      return { available: channel !== null, waits: sum("waits"), misses: sum("misses"), relays };
     },
   };
 
@@ -230,6 +248,7 @@ export function createEngine({
     worker = null;
     workerReady = false;
     for (const [id, p] of pending) {
+      if (p.via !== "pyodide") continue; // the server relay's answers still come
       clearTimeout(p.timer);
       p.reject(new Error(reason));
       pending.delete(id);
@@ -320,6 +339,31 @@ export function createEngine({
     else listen();
   }
 
+  function startRelay() {
+    if (!channelAvailable()) return;
+    let thread;
+    try {
+      thread = new Worker(RELAY_URL, { type: "module", name: "urlcalc-server-relay" });
+    } catch {
+      return; // calls go to the server the ordinary way
+    }
+    relay = { worker: thread, channel: new SyncChannel() };
+    thread.postMessage({ type: "channel", buffer: relay.channel.buffer });
+    thread.addEventListener("message", (event) => {
+      const msg = event.data ?? {};
+      if (msg.id !== undefined && pending.has(msg.id)) settleAnswer(msg.id, msg.json, msg);
+    });
+    thread.addEventListener("error", (event) => {
+      event.preventDefault();
+      thread.terminate();
+      if (relay?.worker !== thread) return;
+      relay = null; // its pending calls fall back to the page's own request
+      for (const [id, p] of pending) {
+        if (p.via === "relay") settleAnswer(id, JSON.stringify({ relay_failed: "the relay failed" }), { python_ms: 0, got_at: 0, sent_at: 0 });
+      }
+    });
+  }
+
   /** Settle the pending call `id` with the worker's JSON text (from its message or the shared
    *  buffer) and its timings {python_ms, got_at, sent_at}. */
   function settleAnswer(id, json, times) {
@@ -351,26 +395,78 @@ export function createEngine({
     }
   }
 
-  function callWorker(kind, params, waitMs = 0, relayTo = null) {
-    return new Promise((resolve, reject) => {
-      if (!workerReady || worker === null) {
-        reject(new Error(host.info.error ?? "Pyodide is not ready"));
-        return;
-      }
-      const id = nextId++;
+  /** Post (kind, params) to the Pyodide worker, or with relayTo (an API URL) to the server relay;
+   *  the answer's promise is settled by settleAnswer, from the thread's message or the shared
+   *  buffer. `sync`: the thread also puts the answer into the buffer (the page waits there). */
+  function request(kind, params, relayTo, sync) {
+    const id = nextId++;
+    const via = relayTo === null ? "pyodide" : "relay";
+    const answer = new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        workerFailed(`Pyodide did not answer within ${Math.round(callTimeoutMs / 1000)} s`);
+        if (via === "pyodide") workerFailed(`Pyodide did not answer within ${Math.round(callTimeoutMs / 1000)} s`);
+        else settleAnswer(id, JSON.stringify({ relay_failed: "no answer" }), { python_ms: callTimeoutMs, got_at: 0, sent_at: 0 });
       }, callTimeoutMs);
-      const key = relayTo === null ? kind : `relay ${kind}`; // for the skip rule below
-      pending.set(id, { resolve, reject, timer, kind: key, posted: performance.timeOrigin + performance.now() });
-      const sync = channel !== null && waitMs > 0 && !(pythonMs.get(key) > waitMs);
-      if (relayTo === null) worker.postMessage({ id, kind, params, sync });
-      else worker.postMessage({ id, relay: { url: relayTo.href, body: JSON.stringify(params ?? {}) }, sync });
-      if (!sync) return;
-      const got = channel.wait(id, waitMs);
-      // The worker's message for this id comes later anyway; it finds nothing pending.
-      if (got !== null) settleAnswer(id, got.text, got.times);
+      // kind: for the skip rule (callWorker); posted: for lastTimings
+      pending.set(id, { resolve, reject, timer, via, kind: via === "pyodide" ? kind : `relay ${kind}`,
+        posted: performance.timeOrigin + performance.now() });
     });
+    if (via === "pyodide") worker.postMessage({ id, kind, params, sync });
+    else relay.worker.postMessage({ id, url: relayTo.href, body: JSON.stringify(params ?? {}), sync });
+    return { id, answer, via };
+  }
+
+  function callWorker(kind, params, waitMs = 0, relayTo = null) {
+    if (relayTo === null ? !workerReady || worker === null : relay === null) {
+      return Promise.reject(new Error(relayTo === null ? host.info.error ?? "Pyodide is not ready" : "no server relay"));
+    }
+    const thread = relayTo === null ? channel : relay.channel;
+    const key = relayTo === null ? kind : `relay ${kind}`; // the skip rule: see waitMs in call()
+    const sync = thread !== null && waitMs > 0 && !(pythonMs.get(key) > waitMs);
+    const posted = request(kind, params, relayTo, sync);
+    if (relayTo === null && ahead !== null && ahead.posted === null) postAhead();
+    if (sync) take(posted, waitMs);
+    return posted.answer;
+  }
+
+  /** Wait (in this task, at most waitMs) for the answer to a posted request in its thread's
+   *  shared buffer. */
+  function take({ id, via }, waitMs) {
+    const thread = via === "pyodide" ? channel : relay?.channel;
+    if (!thread || !pending.has(id)) return;
+    const got = thread.wait(id, waitMs);
+    // The thread's message for this id comes later anyway; it finds nothing pending.
+    if (got !== null && pending.has(id)) settleAnswer(id, got.text, got.times);
+  }
+
+  function requestKey(kind, params, relayTo) {
+    return JSON.stringify([kind, params ?? {}, relayTo === null ? null : relayTo.href]);
+  }
+
+  function prefetch(kind, params = {}, { prefer = null } = {}) {
+    ahead = null;
+    const relayTo = prefer === "server" && apiBase !== null && force !== "pyodide"
+      ? new URL(encodeURIComponent(kind), apiBase) : null;
+    if (relayTo !== null ? relay === null : channel === null || !workerReady || worker === null) return;
+    ahead = { key: requestKey(kind, params, relayTo), kind, params, relayTo, posted: null };
+    // The relay is a thread of its own: its request goes out now, while Pyodide parses. Pyodide's
+    // goes behind the next request the worker gets (the parse), in callWorker.
+    if (relayTo !== null) postAhead();
+  }
+
+  function postAhead() {
+    ahead.posted = request(ahead.kind, ahead.params, ahead.relayTo, true);
+    ahead.posted.answer.catch(() => {}); // a prefetch no call asks for may fail unheard
+  }
+
+  /** The answer to (kind, params) from the last prefetch, if it was posted: waited for here (at
+   *  most waitMs) when it has not come yet; else null (post the request anew). */
+  function fromAhead(kind, params, waitMs, relayTo) {
+    if (ahead === null || ahead.key !== requestKey(kind, params, relayTo)) return null;
+    const { posted } = ahead;
+    ahead = null; // asked for now: posted behind nothing else
+    if (posted === null) return null;
+    if (waitMs > 0) take(posted, waitMs);
+    return posted.answer;
   }
 
   // --- the API -----------------------------------------------------------------------------------
@@ -445,6 +541,7 @@ export function createEngine({
     apiSettled = true;
     apiBase = base;
     if (base === null) return;
+    if (force !== "pyodide") startRelay();
     if (!workerReady) update({ current: "server" });
     callServer("version", {}).then(
       (version) => {
@@ -471,10 +568,11 @@ export function createEngine({
     if (!apiSettled) await apiFound;
     if (prefer === "server" && apiBase !== null && force !== "pyodide") {
       try {
-        // Where the page can wait for an answer, the worker asks the API for it (relay): the
-        // page then waits in the shared buffer, as for Pyodide; null if the worker could not.
-        if (channel !== null && waitMs > 0 && workerReady) {
-          const relayed = await timed("server", () => callWorker(kind, params, waitMs, new URL(encodeURIComponent(kind), apiBase)));
+        // Where the page can wait for an answer, the server relay asks the API for it: the
+        // page then waits in the shared buffer, as for Pyodide; null if the relay could not.
+        if (relay !== null && waitMs > 0) {
+          const relayTo = new URL(encodeURIComponent(kind), apiBase);
+          const relayed = await timed("server", () => fromAhead(kind, params, waitMs, relayTo) ?? callWorker(kind, params, waitMs, relayTo));
           if (relayed.result !== null) {
             relays += 1;
             return relayed;
@@ -488,7 +586,7 @@ export function createEngine({
     }
     if (workerReady) {
       try {
-        return await timed("pyodide", () => callWorker(kind, params, waitMs));
+        return await timed("pyodide", () => fromAhead(kind, params, waitMs, null) ?? callWorker(kind, params, waitMs));
       } catch (e) {
         // The worker died under this call (not a bad request): the API answers instead.
         if (workerReady || apiBase === null) throw e;

@@ -14,11 +14,18 @@
 // The main thread may not Atomics.wait(): it polls Atomics.load until the deadline. The wait is
 // bounded (the caller's budget) and skipped when the last answer of the same kind took longer.
 //
+// The buffer holds one answer at a time, and the worker may put the next one (the page may have
+// posted two requests, engine.js prefetch) while the page copies this one out: a sequence number
+// tells the page when that happened (a seqlock). The worker makes it odd before it writes and
+// even after; the page reads only while it is even, and takes what it copied only if it did not
+// change meanwhile (else a miss: the answer comes by message).
+//
 // Layout of the shared buffer: Int32 [0] the id of the answer in the buffer (0: none),
-// [1] its length in bytes, or -1 when it did not fit; Float64 [1..3] the worker's timings
-// (python_ms, got_at, sent_at on the shared clock); then the UTF-8 bytes of the JSON text.
+// [1] its length in bytes, or -1 when it did not fit, [2] the sequence number; Float64 at byte
+// 16, [0..2] the worker's timings (python_ms, got_at, sent_at on the shared clock); then the
+// UTF-8 bytes of the JSON text.
 
-const HEADER_BYTES = 32;
+const HEADER_BYTES = 40;
 // How long a keystroke's call may hold the page's task waiting for its answer. The frame that
 // paints the typed character waits as long: under a frame (16.7 ms at 60 Hz), with room left
 // for the render. A Pyodide parse of a 100-character URL takes 1-3 ms, a traced one 3-8 ms.
@@ -38,8 +45,8 @@ export function channelAvailable() {
 export class SyncChannel {
   constructor(bytes = CHANNEL_BYTES) {
     this.buffer = new SharedArrayBuffer(HEADER_BYTES + bytes);
-    this.state = new Int32Array(this.buffer, 0, 2);
-    this.times = new Float64Array(this.buffer, 8, 3);
+    this.state = new Int32Array(this.buffer, 0, 3);
+    this.times = new Float64Array(this.buffer, 16, 3);
     this.data = new Uint8Array(this.buffer, HEADER_BYTES);
     this.decoder = new TextDecoder();
     this.waits = 0; // answers taken from the buffer
@@ -49,37 +56,45 @@ export class SyncChannel {
   /** Poll for the answer to request `id` for at most `ms`: {text, times} or null. */
   wait(id, ms) {
     const deadline = performance.now() + ms;
-    let got = Atomics.load(this.state, 0);
-    while (got !== id && performance.now() < deadline) got = Atomics.load(this.state, 0);
-    const length = Atomics.load(this.state, 1);
-    if (got !== id || length === TOO_BIG) {
-      this.misses += 1;
-      return null;
+    const { state } = this;
+    for (;;) {
+      const seq = Atomics.load(state, 2);
+      // even: no write under way; the answer is ours
+      if ((seq & 1) === 0 && Atomics.load(state, 0) === id) {
+        const length = Atomics.load(state, 1);
+        if (length === TOO_BIG) break;
+        // TextDecoder refuses views of shared memory: copy the bytes out first.
+        const bytes = this.data.slice(0, length);
+        const [python_ms, got_at, sent_at] = this.times;
+        if (Atomics.load(state, 2) !== seq) break; // the next answer was put meanwhile
+        this.waits += 1;
+        return { text: this.decoder.decode(bytes), times: { python_ms, got_at, sent_at } };
+      }
+      if (performance.now() >= deadline) break;
     }
-    this.waits += 1;
-    // TextDecoder refuses views of shared memory: copy the bytes out first.
-    const text = this.decoder.decode(this.data.slice(0, length));
-    const [python_ms, got_at, sent_at] = this.times;
-    return { text, times: { python_ms, got_at, sent_at } };
+    this.misses += 1;
+    return null;
   }
 }
 
 /** The worker's end, from the buffer the page sent: put(id, text, times) writes an answer. */
 export function channelWriter(buffer) {
-  const state = new Int32Array(buffer, 0, 2);
-  const times = new Float64Array(buffer, 8, 3);
+  const state = new Int32Array(buffer, 0, 3);
+  const times = new Float64Array(buffer, 16, 3);
   const data = new Uint8Array(buffer, HEADER_BYTES);
   const encoder = new TextEncoder();
   return function put(id, text, { python_ms = 0, got_at = 0, sent_at = 0 } = {}) {
     // encodeInto refuses shared memory too: encode, then copy.
     const bytes = encoder.encode(text);
     const fits = bytes.length <= data.length;
+    Atomics.add(state, 2, 1); // odd: writing
     if (fits) data.set(bytes);
     times[0] = python_ms;
     times[1] = got_at;
     times[2] = sent_at;
     Atomics.store(state, 1, fits ? bytes.length : TOO_BIG);
-    Atomics.store(state, 0, id); // last: the page reads the rest only once it sees its id
+    Atomics.store(state, 0, id);
+    Atomics.add(state, 2, 1); // even: written
   };
 }
 

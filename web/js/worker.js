@@ -182,41 +182,9 @@ function answer({ id, kind, params, sync }) {
   }
 }
 
-// {id, relay: {url, body}, sync}: the page's API request, made from here with a synchronous
-// XMLHttpRequest (allowed in a worker), so that the page can wait for the server's answer in the
-// shared buffer as it waits for Pyodide's. The answer is the API's JSON text; when the server
-// did not answer 200 (or asks to retry later) it is {"relay_failed": why} and the page asks the
-// API itself.
-const RELAY_TIMEOUT_MS = 10000;
-function relay({ id, relay: { url, body }, sync }) {
-  const t = performance.now();
-  let json;
-  try {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url, false);
-    xhr.timeout = RELAY_TIMEOUT_MS; // allowed for a synchronous request in a worker
-    xhr.setRequestHeader("Content-Type", "application/json");
-    xhr.setRequestHeader("X-Urlcalc-Soft-Errors", "1");
-    xhr.send(body);
-    const retry = xhr.getResponseHeader("Retry-After");
-    json = xhr.status === 200 && !retry ? xhr.responseText
-      : JSON.stringify({ relay_failed: `HTTP ${xhr.status}${retry ? ", retry later" : ""}` });
-  } catch (e) {
-    json = JSON.stringify({ relay_failed: message(e) });
-  }
-  const times = { python_ms: performance.now() - t, got_at: performance.timeOrigin + t,
-    sent_at: performance.timeOrigin + performance.now() };
-  if (sync && putShared !== null) putShared(id, json, times);
-  self.postMessage({ id, json, ...times });
-}
-
 self.addEventListener("message", (event) => {
   const msg = event.data;
   if (msg?.id !== undefined) lastAsked = performance.now(); // the typing warm-up waits
-  if (msg?.relay !== undefined && msg.id !== undefined) {
-    relay(msg);
-    return;
-  }
   const put = channelFrom(msg);
   if (put !== null) {
     putShared = put;

@@ -1,6 +1,7 @@
 // A view that asks the engine for an answer of its own (Editions, Implementations): it asks
 // again only when its parameters changed since the last request, and draws only the newest
-// answer (an older one arriving late is dropped). Subclasses give params() and compute(params).
+// answer (an older one arriving late is dropped). Subclasses give params() and compute(params),
+// and kind (and askOptions) where the request can be prefetched behind the page's parse.
 
 export class AskingView {
   constructor() {
@@ -16,6 +17,15 @@ export class AskingView {
     if (key === this.key) return;
     this.key = key;
     this.compute(params);
+  }
+
+  /** Before the page's parse: say which request refresh() is about to make, if its parameters
+   *  changed (`prefetch` is the engine's: the worker then computes it right behind the parse).
+   *  Subclasses that prefetch give kind (and askOptions, e.g. {prefer: "server"}). */
+  prefetch(prefetch) {
+    if (!this.kind) return;
+    const params = this.params();
+    if (JSON.stringify(params) !== this.key) prefetch(this.kind, params, this.askOptions ?? {});
   }
 
   /** Forget the last request: the next refresh asks again. */

@@ -150,6 +150,7 @@ export class EditionsView extends AskingView {
     this.model = null; // the last rendered model
     this.open = new Set(); // ids of the edition details the reader opened
     this.memo = new Memo(); // the table's rows and the differences, built once per distinct data
+    this.kind = "compare"; // what compute() asks (AskingView.prefetch)
     this.build();
   }
 
@@ -205,7 +206,7 @@ export class EditionsView extends AskingView {
 
   async compute(params) {
     const n = this.ask();
-    const answer = await this.call("compare", params, { waitMs: KEYSTROKE_WAIT_MS });
+    const answer = await this.call(this.kind, params, { waitMs: KEYSTROKE_WAIT_MS });
     if (!this.newest(n)) return; // an older answer arriving late
     if (answer.error) {
       this.error.hidden = false;

@@ -6,7 +6,7 @@
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
 import { AskingView } from "./asking-view.js";
-import { clear, h, patch, valueToken, vis } from "./dom.js";
+import { Memo, clear, h, patch, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
 import { KEYSTROKE_WAIT_MS, SyncChannel, channelAvailable } from "../sync-channel.js";
@@ -117,6 +117,10 @@ export class ImplementationsView extends AskingView {
     this.getState = getState;
     this.report = report;
     this.model = null; // the last rendered model, with the page's own columns added (columns)
+    this.memo = new Memo(); // the table's rows, the notes and the scores, built once per distinct data
+    this.kind = "implementations"; // what compute() asks, and how (AskingView.prefetch)
+    this.askOptions = { prefer: "server" };
+    this.whatwgAhead = null; // whatwg-url's reading started by prefetch: {key, answer}
     this.build();
   }
 
@@ -153,14 +157,26 @@ export class ImplementationsView extends AskingView {
     return p;
   }
 
+  /** Before the page's parse: the model's request behind it (AskingView), and whatwg-url's
+   *  reading started in its own worker. */
+  prefetch(prefetch) {
+    const params = this.params();
+    if (JSON.stringify(params) === this.key) return;
+    super.prefetch(prefetch);
+    this.whatwgAhead = { key: JSON.stringify([params.input, params.base]), answer: readWhatwgURL(params.input, params.base) };
+  }
+
   async compute(params) {
     const n = this.ask();
     // The server runs every implementation; Pyodide only urllib: ask the server when there is one.
     // whatwg-url is asked first; then the model (from the server, which the Pyodide worker asks
     // where the page can wait, or from Pyodide); then whatwg-url's answer is waited for, if it
     // is not in yet: both are then drawn in the keystroke's frame (sync-channel.js).
-    const whatwgAnswer = readWhatwgURL(params.input, params.base);
-    const modelAnswer = this.call("implementations", params, { prefer: "server", waitMs: KEYSTROKE_WAIT_MS });
+    const ahead = this.whatwgAhead;
+    this.whatwgAhead = null;
+    const whatwgAnswer = ahead && ahead.key === JSON.stringify([params.input, params.base]) ? ahead.answer
+      : readWhatwgURL(params.input, params.base);
+    const modelAnswer = this.call(this.kind, params, { ...this.askOptions, waitMs: KEYSTROKE_WAIT_MS });
     takeWhatwgURL(KEYSTROKE_WAIT_MS);
     const [answer, whatwg] = await Promise.all([modelAnswer, whatwgAnswer]);
     if (!this.newest(n)) return;
@@ -232,8 +248,10 @@ export class ImplementationsView extends AskingView {
     patch(this.missing, ...(missing.length
       ? missing.map((c) => h("li", { data: { impl: c.id, available: "false" } }, h("strong", null, vis(c.name)), ": not available: ", vis(c.reason || "")))
       : [h("li", { class: "muted" }, "Nothing: every implementation ran.")]));
-    patch(this.about, cols.map((c) => this.aboutNode(c)));
-    patch(this.scores, this.scoreTable(model.wpt));
+    // built once per distinct data (dom.js Memo): a keystroke changes few of them
+    patch(this.about, cols.map((c) => this.memo.node(JSON.stringify(["about", c.id, c.name, c.version, c.runtime, c.available,
+      c.about, c.call, c.note, c.failure, c.mapping, c.no_notion]), () => this.aboutNode(c))));
+    patch(this.scores, this.memo.node(JSON.stringify(["scores", model.wpt]), () => this.scoreTable(model.wpt)));
   }
 
   diffLine(c, getters, explanation) {
@@ -255,10 +273,14 @@ export class ImplementationsView extends AskingView {
         h("span", { class: "side-name" }, vis(c.name)), h("span", { class: "muted small impl-ver" }, vis(c.version || "")),
         h("span", { class: ["small", "impl-ver", c.in_page ? "in-page" : "muted"] }, vis(c.runtime || "")),
         " ", pill(c))));
-    const body = h("tbody", null, GETTERS.map((g) => h("tr", { data: { getter: g } },
+    // a row is built once for what its cells show (cell() reads no more than this)
+    const body = h("tbody", null, GETTERS.map((g) => this.memo.node(JSON.stringify(["row", g, std.ok, std.getters ? std.getters[g] : null,
+      cols.map((c) => [c.id, c.ok, c.failure, c.getter_errors ? c.getter_errors[g] : null, c.getters ? c.getters[g] : null,
+        c.no_notion ? c.no_notion[g] : null, c.differences.find((d) => d.getter === g) ? 1 : 0, c.mapping ? c.mapping[g] : null])]),
+    () => h("tr", { data: { getter: g } },
       h("th", { scope: "row" }, h("code", null, g)),
       h("td", { class: "side-standard", data: { impl: "standard", getter: g } }, std.ok ? valueToken(std.getters[g]) : h("span", { class: "bad-text" }, "fails")),
-      cols.map((c) => this.cell(c, g)))));
+      cols.map((c) => this.cell(c, g))))));
     return h("table", { class: "editions implementations", id: "implementations-table", data: { columns: cols.length + 1 } },
       h("caption", null, "The eleven getters as each implementation gives them (", h("span", { class: "side-diff-key" }, "≠ highlighted"), ": differs from the URL Standard)"),
       h("thead", null, head), body);
