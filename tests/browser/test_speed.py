@@ -175,3 +175,94 @@ def test_patched_views_keep_the_nodes_that_did_not_change(probe: PageProbe) -> N
     assert kept == {"host": True, "hostText": True, "path": True, "table": True,
                     "pathText": "/ab"}, kept
     probe.assert_clean()
+
+
+def test_a_views_own_request_goes_right_behind_the_parse(probe: PageProbe) -> None:
+    """Editions, Implementations and the Setters lab ask for something of their own after the
+    parse: the page says so before posting the parse (engine.prefetch), the request is posted
+    right behind it (Implementations': to the server relay at once), and the view's call takes
+    that answer instead of asking again. The answers drawn are those of the last input."""
+    views = (
+        ("editions", None, '#editions-table td[data-edition="current"][data-getter="pathname"]',
+         '"/ab"'),
+        ("implementations", None, "td[data-impl='ada'][data-getter='pathname']", "/ab"),
+        ("setters", [["hash", "x"]], "#set-results .op-card", "#x"),
+    )
+    for view, ops, selector, text in views:
+        state = {"input": "https://example.com/", "view": view}
+        if ops:
+            state["ops"] = ops
+        page = probe.open(frag(**state), query="")
+        page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+        page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+        before = page.evaluate("() => window.urlcalc.engine.sync.prefetched")
+        page.locator("#input").press("End")
+        page.locator("#input").press_sequentially("ab", delay=80)
+        if view == "implementations":
+            expect(page.locator(selector)).to_have_attribute("data-value", text)
+        else:
+            expect(page.locator(selector).first).to_contain_text(text)
+        page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+        after = page.evaluate("() => window.urlcalc.engine.sync.prefetched")
+        assert after - before == 2, (view, before, after)
+    probe.assert_clean()
+
+
+def test_memoized_rows_and_step_details_are_kept(probe: PageProbe) -> None:
+    """The Editions table's rows are built once per distinct data (dom.js Memo): a keystroke
+    that changes the path leaves the host's row alone (not one mutation) and patches the
+    pathname's. In
+    Steps, typing on after the step on screen leaves its details as they were."""
+    page = probe.open(frag(input="https://example.com/a", view="editions"), query="")
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    row = '#editions-table tr[data-getter="{}"]'
+    expect(page.locator(row.format("pathname") + ' td[data-edition="current"]')).to_have_text('"/a"')
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    page.evaluate("""(row) => {
+      const rows = { host: document.querySelector(row.replace("{}", "host")),
+                     path: document.querySelector(row.replace("{}", "pathname")) };
+      window.__touched = { host: 0, path: 0 };
+      new MutationObserver((records) => {
+        for (const r of records) for (const [name, el] of Object.entries(rows)) {
+          if (el.contains(r.target)) window.__touched[name] += 1;
+        }
+      }).observe(document.querySelector("#editions-table"), { subtree: true, childList: true,
+                                                           characterData: true, attributes: true });
+      window.__rows = rows;
+    }""", row)
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("b")
+    expect(page.locator(row.format("pathname") + ' td[data-edition="current"]')).to_have_text('"/ab"')
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    kept = page.evaluate("""(row) => ({
+      host: document.querySelector(row.replace("{}", "host")) === window.__rows.host,
+      hostTouched: window.__touched.host, pathTouched: window.__touched.path > 0 })""", row)
+    assert kept == {"host": True, "hostTouched": 0, "pathTouched": True}, kept
+
+    page.click("#tab-steps")
+    page.locator("#step-first").click()
+    expect(page.locator("#step-pos")).to_contain_text("step #0")
+    page.evaluate("() => { window.__detail = document.querySelector('#step-detail').firstChild; }")
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("c")
+    expect(page.locator("#href-view")).to_have_text("https://example.com/abc")
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    assert page.evaluate("() => document.querySelector('#step-detail').firstChild === window.__detail")
+    page.locator("#step-last").click()  # another step: drawn anew
+    assert page.evaluate("() => document.querySelector('#step-detail').firstChild !== window.__detail")
+    probe.assert_clean()
+
+
+def test_the_worker_warms_up_for_typing_after_boot(probe: PageProbe) -> None:
+    """Once ready, the worker answers a person's typing requests to itself while the page asks
+    for nothing (urlcalc.warmup.typing_requests), then says how much it did; the page's own
+    requests go first meanwhile."""
+    page = probe.open(frag(input="https://example.com/"), query="engine=pyodide")
+    expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("x", delay=50)  # asked during the warm-up
+    expect(page.locator("#href-view")).to_have_text("https://example.com/x")
+    page.wait_for_function("() => window.urlcalc.engine.info.pyodide.warm", timeout=30_000)
+    warm = page.evaluate("() => window.urlcalc.engine.info.pyodide.warm")
+    assert warm["calls"] >= 10 and warm["python_ms"] > 0 and warm["wall_ms"] >= warm["python_ms"], warm
+    probe.assert_clean()

@@ -59,9 +59,10 @@
 //       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
 //                done}}, phase}: see worker.js), or null
 //   busy      how many calls (call, both) are in flight now
-//   sync      {available, waits, misses, relays}: whether calls can wait for their answer (the
-//             page is cross-origin isolated), how many answers were taken in the caller's task,
-//             how many waits ran out of time, how many API answers the worker brought
+//   sync      {available, waits, misses, relays, prefetched}: whether calls can wait for their
+//             answer (the page is cross-origin isolated), how many answers were taken in the
+//             caller's task, how many waits ran out of time, how many API answers the server
+//             relay brought, how many calls were answered by a prefetched request
 //   lastTimings  the last answer of the worker, in parts (ms): to_worker_ms (posting the request
 //                until the worker took it), python_ms, to_page_ms (the answer's postMessage until
 //                the page took it), parse_ms (JSON.parse), chars (the JSON text's length); or null
@@ -175,6 +176,7 @@ export function createEngine({
   let channel = null; // a SyncChannel shared with the worker (cross-origin isolated pages only)
   const pythonMs = new Map(); // kind -> how long Python took over the last answer of that kind
   let relays = 0; // API answers the server relay brought (prefer: "server" with waitMs)
+  let prefetched = 0; // calls answered by the request a prefetch had posted
   // The server relay (server-relay-worker.js) and its shared buffer: {worker, channel}, where
   // the page is served and cross-origin isolated; else null.
   let relay = null;
@@ -201,7 +203,7 @@ export function createEngine({
     get sync() {
       const threads = [channel, relay?.channel].filter((c) => c);
       const sum = (k) => threads.reduce((n, c) => n + c[k], 0);
-      return { available: channel !== null, waits: sum("waits"), misses: sum("misses"), relays };
+      return { available: channel !== null, waits: sum("waits"), misses: sum("misses"), relays, prefetched };
     },
   };
 
@@ -465,6 +467,7 @@ export function createEngine({
     const { posted } = ahead;
     ahead = null; // asked for now: posted behind nothing else
     if (posted === null) return null;
+    prefetched += 1;
     if (waitMs > 0) take(posted, waitMs);
     return posted.answer;
   }
