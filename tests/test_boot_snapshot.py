@@ -17,13 +17,38 @@ from required import missing
 
 from urlcalc import site as page_site
 from urlcalc.export import export_static
-from urlcalc.kinds import KINDS
+from urlcalc.kinds import KINDS, dispatch_json
 from urlcalc.server import create_app
-from urlcalc.warmup import REQUESTS
+from urlcalc.warmup import REQUESTS, TYPING_URLS, WARM_BUDGET_MS, typing_plan, typing_requests
 
 
 def test_the_warm_up_asks_every_kind() -> None:
     assert {kind for kind, _ in REQUESTS} == set(KINDS)
+
+
+def test_the_typing_warm_up_is_answered_and_covers_the_parsers_paths() -> None:
+    """The worker's second warm-up (after boot, web/js/worker.js): every request is a good one
+    (a refusal would warm nothing but the refusal), and the inputs reach the host parser's
+    domain, IDNA, IPv4 and IPv6 paths, a file URL against a base, an opaque path, a failure."""
+    plan = json.loads(typing_plan())
+    assert plan["budget_ms"] == WARM_BUDGET_MS > 0
+    assert plan["requests"] == [list(r) for r in typing_requests()]
+    kinds = set()
+    hosts: set[str] = set()
+    failed = 0
+    for kind, params in plan["requests"]:
+        kinds.add(kind)
+        out = json.loads(dispatch_json(kind, params))
+        assert "model" in out, (kind, params, out)
+        if kind == "parse" and not json.loads(params).get("trace"):
+            failed += not out["ok"]
+            if out["ok"] and out["record"]["host"] is not None:
+                hosts.add(out["record"]["host"]["kind"])
+    assert kinds == {"parse", "compare", "validate", "set"}
+    assert failed > 0  # failures are typed too
+    assert {"domain", "ipv4", "ipv6"} <= hosts, hosts
+    assert any(base is not None for _, base in TYPING_URLS)
+    assert any(not url.isascii() for url, _ in TYPING_URLS)  # IDNA
 
 
 @pytest.fixture(scope="module")

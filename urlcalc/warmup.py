@@ -5,8 +5,8 @@ requests of every kind answered once.
 calls ``warm_up()`` and writes the interpreter's memory as the page's boot snapshot. A worker
 booted from it has no standard library zip and no bundle.zip in its file system (that is what
 makes the snapshot boot small), so nothing may be imported later: ``warm_up`` runs every kind
-(``REQUESTS`` covers each one of ``urlcalc.kinds.KINDS``; tests/test_warmup.py checks it), every
-edition's grammar, and looks up every Python codec the WHATWG encoders read
+(``REQUESTS`` covers each one of ``urlcalc.kinds.KINDS``; tests/test_boot_snapshot.py checks
+it), every edition's grammar, and looks up every Python codec the WHATWG encoders read
 (``urlcalc.encoding.PYTHON_CODECS``). ``tests/browser/test_snapshot.py`` answers these requests
 after a snapshot boot and compares them with a normal boot's.
 

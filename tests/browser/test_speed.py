@@ -216,7 +216,8 @@ def test_memoized_rows_and_step_details_are_kept(probe: PageProbe) -> None:
     page = probe.open(frag(input="https://example.com/a", view="editions"), query="")
     page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
     row = '#editions-table tr[data-getter="{}"]'
-    expect(page.locator(row.format("pathname") + ' td[data-edition="current"]')).to_have_text('"/a"')
+    current_path = page.locator(row.format("pathname") + ' td[data-edition="current"]')
+    expect(current_path).to_have_text('"/a"')
     page.wait_for_function("() => window.urlcalc.engine.busy === 0")
     page.evaluate("""(row) => {
       const rows = { host: document.querySelector(row.replace("{}", "host")),
@@ -232,7 +233,7 @@ def test_memoized_rows_and_step_details_are_kept(probe: PageProbe) -> None:
     }""", row)
     page.locator("#input").press("End")
     page.locator("#input").press_sequentially("b")
-    expect(page.locator(row.format("pathname") + ' td[data-edition="current"]')).to_have_text('"/ab"')
+    expect(current_path).to_have_text('"/ab"')
     page.wait_for_function("() => window.urlcalc.engine.busy === 0")
     kept = page.evaluate("""(row) => ({
       host: document.querySelector(row.replace("{}", "host")) === window.__rows.host,
@@ -247,9 +248,10 @@ def test_memoized_rows_and_step_details_are_kept(probe: PageProbe) -> None:
     page.locator("#input").press_sequentially("c")
     expect(page.locator("#href-view")).to_have_text("https://example.com/abc")
     page.wait_for_function("() => window.urlcalc.engine.busy === 0")
-    assert page.evaluate("() => document.querySelector('#step-detail').firstChild === window.__detail")
+    same = "() => document.querySelector('#step-detail').firstChild === window.__detail"
+    assert page.evaluate(same)
     page.locator("#step-last").click()  # another step: drawn anew
-    assert page.evaluate("() => document.querySelector('#step-detail').firstChild !== window.__detail")
+    assert not page.evaluate(same)
     probe.assert_clean()
 
 
@@ -264,5 +266,5 @@ def test_the_worker_warms_up_for_typing_after_boot(probe: PageProbe) -> None:
     expect(page.locator("#href-view")).to_have_text("https://example.com/x")
     page.wait_for_function("() => window.urlcalc.engine.info.pyodide.warm", timeout=30_000)
     warm = page.evaluate("() => window.urlcalc.engine.info.pyodide.warm")
-    assert warm["calls"] >= 10 and warm["python_ms"] > 0 and warm["wall_ms"] >= warm["python_ms"], warm
+    assert warm["calls"] >= 10 and 0 < warm["python_ms"] <= warm["wall_ms"], warm
     probe.assert_clean()
