@@ -163,8 +163,12 @@ def test_narrow_screen_scrolls_inside_and_long_input_is_refused(probe: PageProbe
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     wrap = page.locator("#editions-table-wrap")
-    # (off screen, the browser skips laying the table out: content-visibility: auto)
+    # (off screen, the browser skips laying the table out, content-visibility: auto: it is laid
+    # out in the frame after it comes into view)
     wrap.scroll_into_view_if_needed()
+    two_frames = ("() => new Promise((done) =>"
+                  " requestAnimationFrame(() => requestAnimationFrame(done)))")
+    wrap.evaluate(two_frames)
     assert wrap.evaluate("(el) => el.scrollWidth > el.clientWidth")  # the table scrolls
     page.fill("#input", "https://example.com/" + "a" * 2100)
     expect(page.locator("#editions-error")).to_contain_text("too long to compare")
