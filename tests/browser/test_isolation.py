@@ -175,6 +175,7 @@ def test_a_refused_registration_leaves_the_page_as_it_was(browser: Any, static_u
         assert got["info"]["by"] is None and got["info"]["reason"], got
         assert got["sync"]["available"] is False and got["shown"] == "none", got
         assert got["info"]["reason"] in got["title"], got
+        assert not [u for u in requested if "isolation-worker" in u], requested
         probe.assert_clean()
     finally:
         context.close()
