@@ -160,11 +160,17 @@ def test_a_worker_that_brings_no_isolation_reloads_once_only(context: Any,
     probe.assert_clean()
 
 
-def test_a_refused_registration_leaves_the_page_as_it_was(browser: Any, static_url: str) -> None:
-    # service_workers="block": the browser refuses the registration
-    context = browser.new_context(service_workers="block")
+@pytest.mark.parametrize(("how", "why"), [
+    ("missing", "could not be registered"),  # its script is a 404: register() rejects
+    ("blocked", "not ready within"),  # Playwright's service_workers="block": never settles
+])
+def test_a_worker_that_cannot_start_leaves_the_page_as_it_was(browser: Any, static_url: str,
+                                                              how: str, why: str) -> None:
+    context = browser.new_context(service_workers="block" if how == "blocked" else "allow")
     context.add_init_script(DOCUMENTS)
     blocked, requested = offline(context)
+    if how == "missing":
+        context.route("**/isolation-worker.js", lambda route: route.fulfill(status=404))
     try:
         page = context.new_page()
         probe = PageProbe(context, page, blocked, static_url)
@@ -172,10 +178,13 @@ def test_a_refused_registration_leaves_the_page_as_it_was(browser: Any, static_u
         booted(page, "https://example.com/a")
         got = page.evaluate(ISOLATION)
         assert got["documents"] == 1 and got["isolated"] is False, got
-        assert got["info"]["by"] is None and got["info"]["reason"], got
+        assert got["info"]["by"] is None and why in got["info"]["reason"], got
         assert got["sync"]["available"] is False and got["shown"] == "none", got
         assert got["info"]["reason"] in got["title"], got
-        assert not [u for u in requested if "isolation-worker" in u], requested
+        assert all(is_local(u) for u in requested), requested
+        # the browser's own report of the 404 is the only message
+        probe.console_errors = [e for e in probe.console_errors
+                                if not (how == "missing" and "(404)" in e)]
         probe.assert_clean()
     finally:
         context.close()

@@ -23,7 +23,7 @@
 "use strict";
 (function () {
   var MARKER = "urlcalc-isolation-reload";
-  var WAIT_MS = 3000;
+  var WAIT_MS = 2000;
   var resolveSettled;
   var state = {
     by: null,
