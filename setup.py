@@ -56,6 +56,7 @@ class SdistWithSite(sdist):
         if missing:
             raise site.SiteError(f"Pyodide files missing ({', '.join(missing)}): run `make npm`")
         extra = [ROOT / "LICENSE", ROOT / "web" / "index.html",
+                 *(p for name in site.ROOT_FILES if (p := ROOT / "web" / name).is_file()),
                  ROOT / "web" / "package.json", ROOT / "web" / "package-lock.json",
                  source.pyodide / "package.json",
                  *(source.pyodide / name for name in site.PYODIDE_FILES)]

@@ -159,6 +159,41 @@ def test_export_with_public_url(web: Path, tmp_path: Path) -> None:
     assert not (tmp_path / "nothing").exists()
 
 
+def test_the_service_worker_is_served_exported_and_staged(web: Path, tmp_path: Path) -> None:
+    """The site's service worker (web/isolation-worker.js: js/isolation.js registers it on a host
+    that sends no isolation headers) is at the site's root, so that its scope is the whole site:
+    exported, staged into the wheel and served, as JavaScript (a service worker must be)."""
+    (web / "isolation-worker.js").write_text("// the service worker\n")
+    files = dict(site.locate(web).files())
+    assert files["isolation-worker.js"] == web / "isolation-worker.js"
+    out = export_static(tmp_path / "site", web_dir=web)
+    assert (out / "isolation-worker.js").read_text() == "// the service worker\n"
+    staged = tmp_path / "staged"
+    assert "isolation-worker.js" in site.write_site(site.locate(web), staged)
+    assert dict(site.locate(staged).files())["isolation-worker.js"] == \
+        staged / "isolation-worker.js"
+    client = create_app(web_dir=web).test_client()
+    response = client.get("/isolation-worker.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+    assert client.get("/other-worker.js").status_code == 404
+    # a page without one (an older copy) has no such file, and the server says 404
+    (web / "isolation-worker.js").unlink()
+    assert "isolation-worker.js" not in dict(site.locate(web).files())
+    assert create_app(web_dir=web).test_client().get("/isolation-worker.js").status_code == 404
+
+
+def test_the_page_registers_its_service_worker_first() -> None:
+    """The checkout's page: the classic script that registers the service worker runs before
+    any module script (engine.js starts the Pyodide worker as soon as it runs)."""
+    web = REPO / "web"
+    assert all((web / name).is_file() for name in site.ROOT_FILES)
+    index = (web / "index.html").read_text(encoding="utf-8")
+    first = index.index('<script src="js/isolation.js"></script>')
+    assert first < index.index('<script type="module"')
+    assert "isolation-worker.js" in (web / "js" / "isolation.js").read_text(encoding="utf-8")
+
+
 def test_meta_csp_is_the_header_csp_without_header_only_directives() -> None:
     header = CSP.split("; ")
     meta = meta_csp().split("; ")

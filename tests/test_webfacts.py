@@ -1,5 +1,6 @@
 """The page's copy of the package's facts (web/js/facts.js, written by urlcalc/webfacts.py): it is
-what the generator writes now, no page module keeps a copy of its own, and the site ships it."""
+what the generator writes now, no page module keeps a copy of its own, and the site ships it; the
+service worker's HEADERS (web/isolation-worker.js) are generated the same way."""
 
 from __future__ import annotations
 
@@ -21,6 +22,36 @@ def test_facts_js_is_what_the_generator_writes() -> None:
     assert committed == webfacts.render(), (
         f"{webfacts.FACTS_JS.relative_to(REPO)} is out of date: run `python -m urlcalc.webfacts` "
         "and commit the file")
+
+
+def test_the_service_workers_headers_are_what_the_generator_writes() -> None:
+    """web/isolation-worker.js adds to the page's navigations and worker scripts what `urlcalc
+    serve` sends (urlcalc.server.SECURITY_HEADERS): its HEADERS block is generated from it."""
+    from urlcalc.server import SECURITY_HEADERS
+
+    committed = webfacts.ISOLATION_WORKER.read_text(encoding="utf-8")
+    assert committed == webfacts.render_worker(committed), (
+        f"the HEADERS of {webfacts.ISOLATION_WORKER.relative_to(REPO)} are out of date: run "
+        "`python -m urlcalc.webfacts` and commit the file")
+    for name, value in SECURITY_HEADERS.items():
+        assert f'"{name}": "{value}"' in committed
+    # written once: the worker's code below the block names no header value itself
+    assert committed.count("require-corp") == 1 and committed.count("'wasm-unsafe-eval'") == 1
+    with pytest.raises(ValueError):
+        webfacts.render_worker("// no block\n")
+
+
+def test_check_mode_says_whether_the_worker_is_current(tmp_path: Path) -> None:
+    facts = tmp_path / "facts.js"
+    facts.write_text(webfacts.render(), encoding="utf-8")
+    worker = tmp_path / "isolation-worker.js"
+    text = webfacts.ISOLATION_WORKER.read_text(encoding="utf-8")
+    worker.write_text(text.replace('"same-origin"', '"unsafe-none"'), encoding="utf-8")
+    args = ["--out", str(facts), "--worker", str(worker)]
+    assert webfacts.main(["--check", *args]) == 1
+    assert webfacts.main(args) == 0
+    assert worker.read_text(encoding="utf-8") == text
+    assert webfacts.main(["--check", *args]) == 0
 
 
 def test_check_mode_says_whether_the_file_is_current(tmp_path: Path) -> None:

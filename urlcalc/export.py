@@ -1,8 +1,8 @@
 """``urlcalc export-static``: the calculator as a static site, for any static file host.
 
-The folder holds the site's files (``urlcalc.site``: index.html, css/, js/, pyodide/, bundle.zip,
-licenses/, boot.json and, when made from this bundle.zip, boot/: the boot snapshot with its brotli
-and gzip copies, for servers that send precompressed files) and:
+The folder holds the site's files (``urlcalc.site``: index.html, isolation-worker.js, css/, js/,
+pyodide/, bundle.zip, licenses/, boot.json and, when made from this bundle.zip, boot/: the boot
+snapshot with its brotli and gzip copies, for servers that send precompressed files) and:
 
 - ``config.json``: ``{"api": null, "public_url": ...}``: the page never calls an API (Pyodide
   answers everything) and links its permalinks and copies to the public URL (or says it has none);
@@ -12,6 +12,11 @@ and gzip copies, for servers that send precompressed files) and:
   header of ours (GitHub Pages, an S3 bucket, ``python -m http.server``); without
   ``frame-ancestors``, which only a header can carry;
 - ``.nojekyll``, so that GitHub Pages publishes the folder as it is.
+
+On a host that sends no header of ours, the page makes itself cross-origin isolated (what a
+keystroke needs to be answered in its own frame) with the site's service worker,
+``isolation-worker.js``: js/isolation.js registers it and reloads the page once (see the README,
+"Page speed").
 """
 
 from __future__ import annotations

@@ -572,6 +572,14 @@ def create_app(
                           "web/index.html (see the server log)")
         return _file_or_404(path, request.path)
 
+    def _root_file() -> Response:
+        # The service worker (a JavaScript type, as a service worker script must have): the page
+        # registers it only where it is not isolated, i.e. never when served from here.
+        return _file_or_404(_static_path(web, request.path.lstrip("/")), request.path)
+
+    for root_name in page_site.ROOT_FILES:
+        app.add_url_rule(f"/{root_name}", f"root:{root_name}", _root_file, methods=["GET"])
+
     @app.get(f"/<any({', '.join(PAGE_FOLDERS)}):folder>/<path:name>")
     def _static(folder: str, name: str) -> Response:
         return _file_or_404(_static_path(web / folder, name), request.path)

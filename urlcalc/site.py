@@ -4,6 +4,7 @@ One list of files, two places it comes from::
 
     a source checkout                    an installed wheel (or a static export)
     web/index.html, web/css|js|img/      urlcalc/web/index.html, css|js|img/
+    web/isolation-worker.js              urlcalc/web/isolation-worker.js
     web/node_modules/pyodide/<boot>      urlcalc/web/pyodide/<boot>
     bundle.zip built from the sources    urlcalc/web/bundle.zip
     web/boot/ (make: the boot snapshot,  urlcalc/web/boot/ (only when made from that bundle.zip)
@@ -42,6 +43,7 @@ __all__ = [
     "PACKAGED_WEB",
     "PAGE_FOLDERS",
     "PYODIDE_FILES",
+    "ROOT_FILES",
     "SOURCE_WEB",
     "PublicURLError",
     "Site",
@@ -82,6 +84,10 @@ BOOT_MANIFEST = "snapshot.json"
 BOOT_JSON = "boot.json"
 # Folders of the page, served as /<folder>/... and copied whole (hidden files excepted).
 PAGE_FOLDERS = ("css", "js", "img")
+# Files of the page at the site's root beside index.html, served as /<name> and copied when
+# present: the service worker that makes a static export cross-origin isolated (its scope is
+# the folder it is in, so it must be at the root; see web/js/isolation.js).
+ROOT_FILES = ("isolation-worker.js",)
 # The licences of what the site ships, served as /licenses/<name>.
 LICENSES_DIR = "licenses"
 LICENSE_INDEX = "README.txt"
@@ -269,6 +275,9 @@ class Site:
             raise SiteError(f"Pyodide files missing ({', '.join(missing)}): "
                             f"{self.pyodide_hint()}")
         yield "index.html", index
+        for name in ROOT_FILES:
+            if (self.web / name).is_file():
+                yield name, self.web / name
         for folder in PAGE_FOLDERS:
             if (self.web / folder).is_dir():
                 for rel, path in _visible_files(self.web / folder):

@@ -9,7 +9,12 @@ imports; the file is committed (the page and the static export need no build ste
 tests/test_webfacts.py fails, naming this command, when the committed file differs from what
 this module writes now.
 
-``python -m urlcalc.webfacts --check`` says whether the file is current without writing it.
+The same command writes the one generated block of ``web/isolation-worker.js`` (the service
+worker that makes a static export cross-origin isolated): ``HEADERS``, the headers it adds to
+the page's navigations and worker scripts, from ``urlcalc.server.SECURITY_HEADERS`` (what
+``urlcalc serve`` sends), between its ``// BEGIN HEADERS`` and ``// END HEADERS`` lines.
+
+``python -m urlcalc.webfacts --check`` says whether the files are current without writing them.
 """
 
 from __future__ import annotations
@@ -22,10 +27,14 @@ from pathlib import Path
 from urlcalc import api, encoding, host, limits, model, percent, spec
 from urlcalc.site import SOURCE_WEB
 
-__all__ = ["FACTS_JS", "facts", "render"]
+__all__ = ["FACTS_JS", "ISOLATION_WORKER", "facts", "render", "render_worker"]
 
 #: Where the generated module goes in a checkout.
 FACTS_JS = SOURCE_WEB / "js" / "facts.js"
+#: The service worker whose HEADERS block is generated.
+ISOLATION_WORKER = SOURCE_WEB / "isolation-worker.js"
+_BEGIN = "// BEGIN HEADERS"
+_END = "// END HEADERS"
 
 COMMAND = "python -m urlcalc.webfacts"
 
@@ -84,6 +93,24 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_worker(text: str) -> str:
+    """``text`` (the service worker's source) with its HEADERS block written from
+    ``urlcalc.server.SECURITY_HEADERS``. Raises ValueError if the block's markers are missing."""
+    from urlcalc.server import SECURITY_HEADERS
+
+    start = text.find(_BEGIN)
+    end = text.find(_END, start)
+    if start < 0 or end < 0:
+        raise ValueError(f"no {_BEGIN!r} ... {_END!r} block in the service worker")
+    block = [
+        f"{_BEGIN}: written by `{COMMAND}` from urlcalc.server.SECURITY_HEADERS (what",
+        "// `urlcalc serve` sends on every response); tests/test_webfacts.py checks it is current.",
+        f"const HEADERS = {_js(dict(SECURITY_HEADERS))};",
+        "",
+    ]
+    return text[:start] + "\n".join(block) + text[end:]
+
+
 def _js(value: object) -> str:
     """A JSON literal (a JavaScript expression since ES2019), frozen when it is a container."""
     text = json.dumps(value, ensure_ascii=False, indent=2)
@@ -93,24 +120,31 @@ def _js(value: object) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=FACTS_JS, help=f"default: {FACTS_JS}")
+    parser.add_argument("--worker", type=Path, default=ISOLATION_WORKER,
+                        help=f"the service worker whose HEADERS block is written (default: "
+                             f"{ISOLATION_WORKER})")
     parser.add_argument("--check", action="store_true",
-                        help="exit 1 if the file differs from what would be written; write nothing")
+                        help="exit 1 if a file differs from what would be written; write nothing")
     args = parser.parse_args(argv)
-    text = render()
     out: Path = args.out
+    worker: Path = args.worker
     current = out.read_text(encoding="utf-8") if out.exists() else None
-    if args.check:
-        if current != text:
-            print(f"{out} is not current: run `{COMMAND}`", file=sys.stderr)
-            return 1
-        print(f"{out} is current")
-        return 0
-    if current != text:
-        out.write_text(text, encoding="utf-8")
-        print(f"wrote {out}")
-    else:
-        print(f"{out} is current")
-    return 0
+    current_worker = worker.read_text(encoding="utf-8")
+    wanted = [(out, current, render()), (worker, current_worker, render_worker(current_worker))]
+    status = 0
+    for path, now, text in wanted:
+        if args.check:
+            if now != text:
+                print(f"{path} is not current: run `{COMMAND}`", file=sys.stderr)
+                status = 1
+            else:
+                print(f"{path} is current")
+        elif now != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+        else:
+            print(f"{path} is current")
+    return status
 
 
 if __name__ == "__main__":

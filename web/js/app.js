@@ -108,20 +108,33 @@ function engineLine(answer) {
     (info.idna ? `, idna ${info.idna}` : "");
 }
 
+// Whether a keystroke's answer can be drawn in the keystroke's own frame (engine.info.isolation:
+// the page is cross-origin isolated, by the server's headers or the site's service worker).
+function isolationLine(isolation) {
+  if (!isolation) return "";
+  if (isolation.by) return `Keystrokes answered in their own frame: cross-origin isolated by ${isolation.by === "headers" ? "the server's headers" : "the site's service worker"}`;
+  return isolation.reason ? `Answers come by message: not cross-origin isolated (${isolation.reason})` : "";
+}
+
 let lastAnswer = null;
 function renderEngine(answer) {
   if (answer) lastAnswer = answer;
   const a = lastAnswer;
+  const info = engine ? engine.info || {} : {};
+  const isolation = isolationLine(info.isolation);
+  let title = isolation;
   if (a && a.result && a.result.engine) {
-    const info = a.result.engine;
+    const ran = a.result.engine;
     patch(els.engineAnswer,
       h("span", { class: ["engine-name", "eng-" + (a.engine === "pyodide" ? "pyodide" : "server")], title: "which engine answered" },
         a.engine === "pyodide" ? "Pyodide" : "Server"),
-      h("span", { class: "engine-ver" }, "Python ", String(info.python), " · Unicode ", String(info.unicode)),
+      h("span", { class: "engine-ver" }, "Python ", String(ran.python), " · Unicode ", String(ran.unicode)),
       typeof a.ms === "number" ? h("span", { class: "engine-ms" }, a.ms < 10 ? a.ms.toFixed(1) + " ms" : Math.round(a.ms) + " ms") : null);
-    els.engineAnswer.title = engineLine(a) + (info.idna_tables ? `, IDNA tables ${info.idna_tables}` : "");
+    title = engineLine(a) + (ran.idna_tables ? `, IDNA tables ${ran.idna_tables}` : "") + (isolation ? "\n" + isolation : "");
   }
-  const info = engine ? engine.info || {} : {};
+  if (els.engineAnswer.title !== title) els.engineAnswer.title = title;
+  const isolated = info.isolation ? (info.isolation.by ?? "none").replace(" ", "-") : "";
+  if (els.engineAnswer.dataset.isolation !== isolated) els.engineAnswer.dataset.isolation = isolated;
   let boot = "";
   const forced = force === "server" || force === "pyodide" ? ` (forced by ?engine=${force})` : "";
   if (!engine) boot = "no engine";

@@ -40,7 +40,7 @@
 //       (or takes) that answer instead of posting the request again. Only the last prefetch is
 //       kept; one that no call asks for is dropped. Elsewhere it does nothing.
 //   current   "server" | "pyodide" | null: who answers calls now
-//   info      {server, pyodide, status, error, where, publicUrl, progress}
+//   info      {server, pyodide, status, error, where, publicUrl, progress, isolation}
 //       server   the API's engine dict (name, python, unicode, idna_tables, idna, urlcalc) plus
 //                model_version, or null (not available / not asked)
 //       pyodide  the same dict from the worker plus pyodide (version) and timings (ms: the
@@ -58,6 +58,11 @@
 //                `urlcalc export-static --public-url` or `urlcalc serve --public-url`), or null
 //       progress the worker's boot progress while it boots ({files: {name: {loaded, total,
 //                done}}, phase}: see worker.js), or null
+//       isolation  how the page got cross-origin isolated (see sync): {by, reason}; by is
+//                "headers" (the host sent COOP and COEP), "service worker" (isolation.js reloaded
+//                the page through the site's service worker, or it controlled the page from its
+//                first request), or null: not isolated, and reason says why (null while a
+//                reload may still come)
 //   busy      how many calls (call, both) are in flight now
 //   sync      {available, waits, misses, relays, prefetched}: whether calls can wait for their
 //             answer (the page is cross-origin isolated), how many answers were taken in the
@@ -86,6 +91,7 @@ const RELAY_URL = new URL("server-relay-worker.js", import.meta.url);
 // (not when the page's URL says ?engine=server). createEngine adopts it; what it said before
 // that is kept and replayed. A page that calls createEngine({force: "server"}) terminates it.
 let early = null;
+let adopted = false; // createEngine has started or adopted the worker
 
 function startEarly() {
   const started = { worker: null, error: null, startedAt: performance.now(), events: [] };
@@ -105,12 +111,40 @@ function startEarly() {
   return started;
 }
 
+// js/isolation.js (a classic script that runs before this module) may be about to reload the
+// page through the site's service worker, to make it cross-origin isolated: while it may, no
+// worker is started (its boot would be thrown away); when it settles without a reload, the
+// worker starts. See isolation.js for {by, reason, pending, settled}.
+const isolation = typeof globalThis.urlcalcIsolation === "object" ? globalThis.urlcalcIsolation : null;
+
+/** Run `start` now, or once isolation.js has said the page stays (never if it reloads). */
+function unlessReloading(start) {
+  if (isolation?.pending === true && isolation.settled instanceof Promise) {
+    isolation.settled.then((reloading) => {
+      if (!reloading) start();
+    });
+  } else {
+    start();
+  }
+}
+
+/** How the page got cross-origin isolated: {by: "headers" | "service worker" | null, reason}. */
+function isolationInfo() {
+  if (isolation !== null && !isolation.pending) {
+    return { by: isolation.by ?? null, reason: isolation.reason ?? null };
+  }
+  if (globalThis.crossOriginIsolated === true) return { by: "headers", reason: null };
+  return { by: null, reason: isolation === null ? "not cross-origin isolated" : null };
+}
+
 if (
   typeof Worker === "function" &&
   typeof location === "object" &&
   new URLSearchParams(location.search).get("engine") !== "server"
 ) {
-  early = startEarly();
+  unlessReloading(() => {
+    if (early === null && !adopted) early = startEarly();
+  });
 }
 
 // Measured in Debian Chromium on a 2-core machine: Pyodide answers 2-3.5 s after navigation
@@ -188,7 +222,10 @@ export function createEngine({
   const host = {
     current: null,
     lastTimings: null,
-    info: { server: null, pyodide: null, status: "booting", error: null, where: null, publicUrl: null, progress: null },
+    info: {
+      server: null, pyodide: null, status: "booting", error: null, where: null, publicUrl: null, progress: null,
+      isolation: isolationInfo(),
+    },
     onchange(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);
@@ -263,6 +300,7 @@ export function createEngine({
     // Adopt the worker started when this module ran (see startEarly), or start one now.
     const started = early ?? startEarly();
     early = null;
+    adopted = true;
     if (started.worker === null) {
       workerFailed(`cannot start the Pyodide worker: ${errorMessage(started.error)}`);
       return;
@@ -627,10 +665,15 @@ export function createEngine({
     return { server, pyodide, differs };
   }
 
+  if (isolation?.pending === true) {
+    // Settled later: say so (the reason, when the page stays unisolated).
+    isolation.settled.then(() => update({}, { isolation: isolationInfo() }));
+  }
   if (force !== "server") {
-    startWorker();
-  } else if (early !== null) {
-    early.worker?.terminate(); // forced to the API: no worker at all
+    unlessReloading(startWorker);
+  } else {
+    adopted = true; // forced to the API: no worker at all, not even one started later
+    early?.worker?.terminate();
     early = null;
   }
   return host;
