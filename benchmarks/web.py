@@ -296,12 +296,18 @@ def prepared_site() -> Iterator[Path]:
         yield site
 
 
+# The window (CSS pixels): a 1280x720 projector's, Playwright's default. There, while one types
+# in the URL field, every view's body is below the fold; ``--viewport 1920x1080`` has the top of
+# the Steps list and of the Editions and Implementations tables on screen.
+VIEWPORT = {"width": 1280, "height": 720}
+
+
 class Browser:
     """A new Chromium with one context: empty HTTP cache, no compiled-wasm cache."""
 
     def __init__(self, playwright: Any, run: Run, origin: str) -> None:
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        self.context = self.browser.new_context()
+        self.context = self.browser.new_context(viewport=VIEWPORT)
         self.context.add_init_script(INIT_SCRIPT)
         self.finished: list[Any] = []
 
@@ -571,6 +577,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phase", choices=("random", "lockstep"), default="random",
                     help="when each keystroke is typed within the frame (default random)")
     ap.add_argument("--seed", type=int, default=14, help="the random phase's seed")
+    ap.add_argument("--viewport", default="1280x720",
+                    help="the window's size in CSS pixels, WIDTHxHEIGHT (default 1280x720)")
     args = ap.parse_args(argv)
 
     if not Path(CHROMIUM).exists():
@@ -585,13 +593,18 @@ def main(argv: list[str] | None = None) -> int:
     views = tuple(v for v in args.views.split(",") if v)
     if bad := [m for m in modes if m not in MODES] + [v for v in views if v not in VIEWS]:
         ap.error(f"unknown mode or view: {', '.join(bad)}")
+    try:
+        width, height = (int(n) for n in args.viewport.lower().split("x"))
+    except ValueError:
+        ap.error(f"--viewport: WIDTHxHEIGHT, not {args.viewport!r}")
+    VIEWPORT.update(width=width, height=height)
     runs_n = 1 if args.quick else args.runs
     n_keys = args.keys if args.keys is not None else (QUICK_KEYS if args.quick else KEYS)
     keys = "" if args.no_typing else TYPED[:n_keys]
 
     print(f"urlcalc web benchmark on {machine()}")
     print(f"  Chromium {CHROMIUM}; {runs_n} cold runs per mode ({', '.join(modes)}); "
-          f"{len(keys)} keystrokes per view, {args.phase} phase")
+          f"{len(keys)} keystrokes per view, {args.phase} phase, a {width}x{height} window")
     print(f"  load average at start: {load_average()}")
     runs: list[Run] = []
     started = time.monotonic()
