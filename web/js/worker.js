@@ -20,6 +20,8 @@
 //                                version), model_version, timings (ms) and boot: {kind:
 //                                "snapshot" or "normal", reason: why not a snapshot, or null}
 //   {type: "error", error}       boot failed (a one-line message)
+//   {type: "warmed", warm}       the typing warm-up after boot is done (warmUp below): warm =
+//                                {calls, python_ms, wall_ms}
 //   {id, json, python_ms, got_at, sent_at}
 //                                the answer to {id, kind, params}: the JSON text returned by
 //                                urlcalc.kinds.dispatch_json(kind, JSON.stringify(params)), which is
@@ -403,8 +405,9 @@ function engineOf(pyodide) {
 // took Python two to five times as long as later ones. While the page asks for nothing, the
 // worker answers a person's typing requests to itself, one per task (so that a request from the
 // page is never behind more than one of them), round after round, until it has spent the plan's
-// budget of Python time. It waits while the page is asking (WARM_IDLE_MS since the last request): the page's own
-// requests warm the same code. Then it says {type: "warmed", warm: {calls, python_ms, wall_ms}}.
+// budget of Python time. It waits while the page is asking (until WARM_IDLE_MS after its last
+// request: the page's own requests warm the same code). Then it says {type: "warmed", warm:
+// {calls, python_ms, wall_ms}}.
 const WARM_IDLE_MS = 250;
 let lastAsked = -Infinity; // when the page's last request came in
 
