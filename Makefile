@@ -131,9 +131,10 @@ fuzz: venv differential-deps
 	$(BIN)/python -m benchmarks.fuzz
 
 # The page in Chromium as ratios to floors measured in the same run (a bare Pyodide boot, a no-op
-# keystroke), served and as a static export, 5 cold runs (about 25 minutes on 2 busy cores);
-# BENCH_WEB_ARGS e.g. "--quick" or "--runs 7 --strict". Where a keystroke's time goes:
-# `python -m benchmarks.web_profile`; the memory-snapshot experiment: `python -m benchmarks.web_snapshot`.
+# keystroke), served and as a static export, 5 cold runs (8 minutes here, more on busy cores);
+# BENCH_WEB_ARGS e.g. "--quick", "--runs 7 --strict" or "--viewport 1920x1080". Where a
+# keystroke's time goes: `python -m benchmarks.web_profile` (`--js-profile`: a V8 CPU profile);
+# the memory-snapshot experiment: `python -m benchmarks.web_snapshot`.
 BENCH_WEB_ARGS ?=
 bench-web: venv npm snapshot chromium
 	$(BIN)/python -m benchmarks.web $(BENCH_WEB_ARGS)
