@@ -34,8 +34,10 @@ serves that folder (``URLCALC_WEB_DIR``: a staged copy, the same files) and so d
 server, so the floors are served exactly as the page is.
 
 Every run launches a new Chromium for each boot measure (empty HTTP cache, no compiled-wasm
-cache). Also checked: no request leaves localhost; the bytes of a cold boot of the served page
-(response bodies as sent, until Pyodide answers) within the 7 MB budget. Each run says how the
+cache), with a 1280x720 window (``--viewport``: there every view's body is below the fold while
+one types in the URL field; at 1920x1080 the top of the big views is on screen). Also checked:
+no request leaves localhost; the bytes of a cold boot of the served page (response bodies as
+sent, until Pyodide answers) within the 7 MB budget. Each run says how the
 calculator's page got cross-origin isolated (or why not) and how many documents it loaded. On
 the static export the keystroke floors are opened after the calculator, in the same browser: its
 service worker then controls them too (isolated, with the CSP), as the served floors are. Prints
