@@ -191,6 +191,8 @@ def test_engine_fallback_when_wasm_is_blocked(probe: PageProbe) -> None:
     expect(getter(page, "href")).to_have_text("https://example.com/x")
     expect(page.locator("body")).to_have_attribute("data-engine", "server")
     expect(page.locator("#engine-boot")).to_contain_text("unavailable", timeout=30_000)
+    # at once, naming the file (a snapshot boot used to wait for the 20 s boot timeout)
+    expect(page.locator("#engine-boot")).to_contain_text("pyodide.asm.wasm")
     assert blocked, "the page never asked for the wasm"
     page.fill("#input", "https://example.com/y")
     expect(getter(page, "href")).to_have_text("https://example.com/y")

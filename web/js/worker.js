@@ -147,7 +147,11 @@ self.fetch = async (resource, init) => {
   try {
     response = await realFetch(resource, init);
   } catch (e) {
-    throw new TypeError(`${message(e)} (${name})`);
+    const problem = `${message(e)} (${name})`;
+    // Without the wasm no boot can go on (a snapshot boot would wait for it until the page's
+    // boot timeout): fail now.
+    if (name === "pyodide.asm.wasm") failed(new Error(problem));
+    throw new TypeError(problem);
   }
   if (name === "pyodide.asm.wasm") {
     const problem = checkWasm(response);
