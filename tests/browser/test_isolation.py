@@ -99,13 +99,20 @@ def booted(page: Any, href: str) -> None:
     expect(page.locator("#href-view")).to_have_text(href)
 
 
+def visit(context: Any, blocked: Any, site: str, input: str, href: str
+          ) -> tuple[Any, PageProbe, dict[str, Any]]:
+    """A new tab on `site` with `input`, once Pyodide shows `href`: (page, probe, ISOLATION)."""
+    page = context.new_page()
+    probe = PageProbe(context, page, blocked, site)
+    page.goto(site + "#" + frag(input=input))
+    booted(page, href)
+    return page, probe, page.evaluate(ISOLATION)
+
+
 def test_a_first_visit_reloads_once_and_is_isolated(context: Any, static_url: str) -> None:
     blocked, requested = offline(context)
-    page = context.new_page()
-    probe = PageProbe(context, page, blocked, static_url)
-    page.goto(static_url + "#" + frag(input="HTTP://EXAMPLE.com:80/a/../b"))
-    booted(page, "http://example.com/b")
-    got = page.evaluate(ISOLATION)
+    page, probe, got = visit(context, blocked, static_url, "HTTP://EXAMPLE.com:80/a/../b",
+                             "http://example.com/b")
     assert got["documents"] == 2, got  # exactly one reload
     assert got["isolated"] is True and got["sync"]["available"] is True, got
     assert got["info"] == {"by": "service worker", "reason": None}, got
@@ -123,11 +130,8 @@ def test_a_first_visit_reloads_once_and_is_isolated(context: Any, static_url: st
     probe.assert_clean()
 
     # a second visit in the same browser: controlled from its first request, no reload
-    again = context.new_page()
-    probe = PageProbe(context, again, blocked, static_url)
-    again.goto(static_url + "#" + frag(input="https://a.example/x"))
-    booted(again, "https://a.example/x")
-    got = again.evaluate(ISOLATION)
+    _, probe, got = visit(context, blocked, static_url, "https://a.example/x",
+                          "https://a.example/x")
     assert got["documents"] == 1 and got["isolated"] is True, got
     assert got["info"]["by"] == "service worker" and got["sync"]["available"] is True, got
     assert blocked.blocked == []
@@ -137,11 +141,8 @@ def test_a_first_visit_reloads_once_and_is_isolated(context: Any, static_url: st
 def test_a_worker_that_brings_no_isolation_reloads_once_only(context: Any,
                                                              no_headers_url: str) -> None:
     blocked, requested = offline(context)
-    page = context.new_page()
-    probe = PageProbe(context, page, blocked, no_headers_url)
-    page.goto(no_headers_url + "#" + frag(input="https://example.com/a"))
-    booted(page, "https://example.com/a")
-    got = page.evaluate(ISOLATION)
+    page, probe, got = visit(context, blocked, no_headers_url, "https://example.com/a",
+                             "https://example.com/a")
     assert got["documents"] == 2 and got["isolated"] is False, got
     assert got["info"]["by"] is None and "still not isolated" in got["info"]["reason"], got
     assert got["sync"]["available"] is False and got["shown"] == "none", got
@@ -172,11 +173,8 @@ def test_a_worker_that_cannot_start_leaves_the_page_as_it_was(browser: Any, stat
     if how == "missing":
         context.route("**/isolation-worker.js", lambda route: route.fulfill(status=404))
     try:
-        page = context.new_page()
-        probe = PageProbe(context, page, blocked, static_url)
-        page.goto(static_url + "#" + frag(input="https://example.com/a"))
-        booted(page, "https://example.com/a")
-        got = page.evaluate(ISOLATION)
+        _, probe, got = visit(context, blocked, static_url, "https://example.com/a",
+                              "https://example.com/a")
         assert got["documents"] == 1 and got["isolated"] is False, got
         assert got["info"]["by"] is None and why in got["info"]["reason"], got
         assert got["sync"]["available"] is False and got["shown"] == "none", got

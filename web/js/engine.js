@@ -447,7 +447,7 @@ export function createEngine({
         else settleAnswer(id, JSON.stringify({ relay_failed: "no answer" }), { python_ms: callTimeoutMs, got_at: 0, sent_at: 0 });
       }, callTimeoutMs);
       // kind: for the skip rule (callWorker); posted: for lastTimings
-      pending.set(id, { resolve, reject, timer, via, kind: via === "pyodide" ? kind : `relay ${kind}`,
+      pending.set(id, { resolve, reject, timer, via, kind: skipKey(kind, relayTo),
         posted: performance.timeOrigin + performance.now() });
     });
     if (via === "pyodide") worker.postMessage({ id, kind, params, sync });
@@ -455,13 +455,18 @@ export function createEngine({
     return { id, answer, via };
   }
 
+  /** Which answers' times the skip rule compares: Pyodide's per kind, the relay's apart. */
+  function skipKey(kind, relayTo) {
+    return relayTo === null ? kind : `relay ${kind}`;
+  }
+
   function callWorker(kind, params, waitMs = 0, relayTo = null) {
     if (relayTo === null ? !workerReady || worker === null : relay === null) {
       return Promise.reject(new Error(relayTo === null ? host.info.error ?? "Pyodide is not ready" : "no server relay"));
     }
     const thread = relayTo === null ? channel : relay.channel;
-    const key = relayTo === null ? kind : `relay ${kind}`; // the skip rule: see waitMs in call()
-    const sync = thread !== null && waitMs > 0 && !(pythonMs.get(key) > waitMs);
+    // the skip rule (see waitMs in call()): the last answer of this kind took longer than the wait
+    const sync = thread !== null && waitMs > 0 && !(pythonMs.get(skipKey(kind, relayTo)) > waitMs);
     const posted = request(kind, params, relayTo, sync);
     if (relayTo === null && ahead !== null && ahead.posted === null) postAhead();
     if (sync) take(posted, waitMs);

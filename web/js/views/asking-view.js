@@ -23,9 +23,11 @@ export class AskingView {
    *  changed (`prefetch` is the engine's: the worker then computes it right behind the parse).
    *  Subclasses that prefetch give kind (and askOptions, e.g. {prefer: "server"}). */
   prefetch(prefetch) {
-    if (!this.kind) return;
+    if (!this.kind) return null;
     const params = this.params();
-    if (JSON.stringify(params) !== this.key) prefetch(this.kind, params, this.askOptions ?? {});
+    if (JSON.stringify(params) === this.key) return null;
+    prefetch(this.kind, params, this.askOptions ?? {});
+    return params; // what was prefetched (for a subclass that starts more with it)
   }
 
   /** Forget the last request: the next refresh asks again. */

@@ -160,10 +160,10 @@ export class ImplementationsView extends AskingView {
   /** Before the page's parse: the model's request behind it (AskingView), and whatwg-url's
    *  reading started in its own worker. */
   prefetch(prefetch) {
-    const params = this.params();
-    if (JSON.stringify(params) === this.key) return;
-    super.prefetch(prefetch);
+    const params = super.prefetch(prefetch);
+    if (params === null) return null;
     this.whatwgAhead = { key: JSON.stringify([params.input, params.base]), answer: readWhatwgURL(params.input, params.base) };
+    return params;
   }
 
   async compute(params) {
