@@ -113,17 +113,40 @@ def threads(trace: dict[str, Any]) -> dict[tuple[int, int], str]:
     return names
 
 
+def _frame_label(frame: dict[str, Any]) -> str:
+    where = frame.get("url", "").rsplit("/", 1)[-1]
+    name = frame.get("functionName") or "(anonymous)"
+    return f"{name} ({where}:{frame.get('lineNumber', 0) + 1})" if where else name
+
+
 def js_self_times(prof: dict[str, Any], top: int = 15) -> list[tuple[float, str]]:
     """The ``top`` functions of a CDP CPU profile by self time (ms): "name (file:line)"."""
     nodes = {n["id"]: n for n in prof["nodes"]}
     ms: dict[str, float] = defaultdict(float)
     deltas = prof.get("timeDeltas", [])
     for sample, delta in zip(prof.get("samples", []), [*deltas[1:], 0], strict=False):
-        frame = nodes[sample]["callFrame"]
-        where = frame.get("url", "").rsplit("/", 1)[-1]
-        name = frame.get("functionName") or "(anonymous)"
-        label = f"{name} ({where}:{frame.get('lineNumber', 0) + 1})" if where else name
-        ms[label] += delta / 1000
+        ms[_frame_label(nodes[sample]["callFrame"])] += delta / 1000
+    return sorted(((v, k) for k, v in ms.items()), reverse=True)[:top]
+
+
+def js_total_times(prof: dict[str, Any], top: int = 20) -> list[tuple[float, str]]:
+    """The ``top`` functions of the page's own scripts (/js/) by total time (ms): their own
+    time and that of everything they called, each sample counted once per function on its
+    stack (recursion is not counted twice)."""
+    nodes = {n["id"]: n for n in prof["nodes"]}
+    parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
+    ms: dict[str, float] = defaultdict(float)
+    deltas = prof.get("timeDeltas", [])
+    for sample, delta in zip(prof.get("samples", []), [*deltas[1:], 0], strict=False):
+        seen = set()
+        node: int | None = sample
+        while node is not None:
+            frame = nodes[node]["callFrame"]
+            if "/js/" in frame.get("url", ""):
+                seen.add(_frame_label(frame))
+            node = parent.get(node)
+        for label in seen:
+            ms[label] += delta / 1000
     return sorted(((v, k) for k, v in ms.items()), reverse=True)[:top]
 
 
@@ -222,6 +245,7 @@ def profile(playwright: Any, url: str, view: str, keys: str, trace_file: str | N
     result["page_p95"] = {p: percentile([s[p] for s in stats if isinstance(s.get(p), int | float)]
                                         or [0], 95) for p in parts}
     result["js"] = [(v / len(keys), k) for v, k in js_self_times(js)] if js else None
+    result["js_total"] = [(v / len(keys), k) for v, k in js_total_times(js)] if js else None
     return result
 
 
@@ -324,6 +348,10 @@ def main(argv: list[str] | None = None) -> int:
             if r["js"]:
                 print("  main thread, V8 CPU profile, self time per keystroke (ms):")
                 for ms, label in r["js"]:
+                    print(f"    {ms:6.2f}  {label}")
+                print("  the page's own functions, total time per keystroke (ms; with what they "
+                      "call):")
+                for ms, label in r["js_total"]:
                     print(f"    {ms:6.2f}  {label}")
                 continue
             print("  worker thread, trace self time per keystroke:")

@@ -255,6 +255,32 @@ def test_memoized_rows_and_step_details_are_kept(probe: PageProbe) -> None:
     probe.assert_clean()
 
 
+def test_closed_edition_details_stay_and_open_on_the_last_reading(probe: PageProbe) -> None:
+    """A closed edition's details show its name, status and count of rules: a keystroke that
+    changes none of them (here the path) leaves the six nodes as they were; opening one then
+    shows the reading of the last keystroke, not of the one that built the node."""
+    page = probe.open(frag(input="https://example.com/a", view="editions"), query="")
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    row = '#editions-table tr[data-getter="pathname"] td[data-edition="current"]'
+    expect(page.locator(row)).to_have_text('"/a"')
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    page.evaluate("""() => { window.__details = [...document.querySelectorAll(
+      '#editions-details details')]; }""")
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("bc")
+    expect(page.locator(row)).to_have_text('"/abc"')
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    kept = page.evaluate("""() => {
+      const now = [...document.querySelectorAll('#editions-details details')];
+      return now.length === 6 && now.every((d, i) => d === window.__details[i]); }""")
+    assert kept
+    rfc = page.locator('#editions-details details[data-edition="rfc3986"]')
+    rfc.locator("summary").click()
+    expect(rfc).to_contain_text("/abc")
+    assert "/a\n" not in rfc.inner_text() and '"/a"' not in rfc.inner_text()
+    probe.assert_clean()
+
+
 def test_the_worker_warms_up_for_typing_after_boot(probe: PageProbe) -> None:
     """Once ready, the worker answers a person's typing requests to itself while the page asks
     for nothing (urlcalc.warmup.typing_requests), then says how much it did; the page's own

@@ -15,12 +15,14 @@ const listened = new WeakSet();
 // document alone when the new one was built from the same key.
 const builtFrom = new WeakMap();
 
-/** Subtrees built once per distinct key. `memo.node(key, build)` gives a copy of the subtree that
- *  `build()` made for `key` (calling it only for a key not seen lately), tagged with the key;
- *  patch() then settles a tagged node whose key is the one already in the document without
- *  comparing the two. For the rows and items of a view that a keystroke mostly leaves as they
- *  were: building them anew with h() and comparing cost more than the few that changed.
- *  The key must say everything the subtree shows (e.g. the JSON of its data); no listeners. */
+/** Subtrees built once per distinct key. `memo.node(key, build)` stands for the subtree that
+ *  `build()` made for `key` (calling it only for a key not seen lately); patch() then settles it:
+ *  where the node in the document was built from the same key, it is left alone (not compared,
+ *  not copied); elsewhere a copy of the subtree goes in. For the rows and items of a view that a
+ *  keystroke mostly leaves as they were: building them anew with h() and comparing, or even
+ *  copying them, cost more than the few that changed. What memo.node() returns is a stand-in (an
+ *  empty element of the same tag): it is only for patch(). The key must say everything the
+ *  subtree shows (e.g. the JSON of its data); no listeners. */
 export class Memo {
   constructor(limit = 2000) {
     this.nodes = new Map();
@@ -30,14 +32,35 @@ export class Memo {
   node(key, build) {
     let node = this.nodes.get(key);
     if (node === undefined) {
-      node = build();
+      node = real(build()); // (a memo's node may hold another's)
       if (this.nodes.size >= this.limit) this.nodes.clear();
       this.nodes.set(key, node);
     }
-    const copy = node.cloneNode(true);
-    builtFrom.set(copy, key);
+    const stand = document.createElement(node.tagName);
+    stand.setAttribute(STAND_IN, ""); // never equal to a built node (isEqualNode)
+    standIns.set(stand, node);
+    builtFrom.set(stand, key);
+    return stand;
+  }
+}
+
+// memo.node()'s stand-ins: the subtree each stands for
+const STAND_IN = "data-memo-stand-in";
+const standIns = new WeakMap();
+
+/** `n`, or a copy of what it stands for, with every stand-in inside it replaced by a copy: what
+ *  goes into the document. */
+function real(n) {
+  const built = standIns.get(n);
+  if (built !== undefined) {
+    const copy = built.cloneNode(true);
+    builtFrom.set(copy, builtFrom.get(n));
     return copy;
   }
+  if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+    for (const inner of n.querySelectorAll(`[${STAND_IN}]`)) inner.replaceWith(real(inner));
+  }
+  return n;
 }
 
 /** Create an element. attrs: {class, id, data: {...}, text, on: {event: fn}, ...attributes}.
@@ -96,10 +119,10 @@ function patchChildren(old, fresh) {
   while (n !== null) {
     const nextNew = n.nextSibling;
     if (o === null) {
-      old.append(n);
+      old.append(real(n));
     } else {
       const nextOld = o.nextSibling;
-      if (!patchNode(o, n)) old.replaceChild(n, o);
+      if (!patchNode(o, n)) old.replaceChild(real(n), o);
       o = nextOld;
     }
     n = nextNew;
@@ -123,6 +146,8 @@ function patchNode(o, n) {
   }
   const key = builtFrom.get(n);
   if (key !== undefined && builtFrom.get(o) === key) return true; // built from the same data
+  // o is made like a copy of what a stand-in stands for (a row patched, not replaced)
+  if (standIns.has(n)) n = real(n);
   if (key !== undefined) builtFrom.set(o, key);
   else builtFrom.delete(o);
   // Most of a view is the same after a keystroke: one native deep comparison settles a subtree

@@ -330,8 +330,10 @@ export class EditionsView extends AskingView {
   }
 
   renderDetails(model) {
-    // Rebuilt only when the editions' readings changed: most keystrokes leave them as they were.
-    const key = JSON.stringify(model.editions);
+    // Rebuilt only when what they show changed: a closed edition shows its name, status and
+    // count of rules (most keystrokes change none of them), an open one its whole reading.
+    const key = JSON.stringify(model.editions.map((ed) => (this.open.has(ed.id) ? ed
+      : [ed.id, ed.name, ed.status, ed.notes.length])));
     if (key === this.detailsKey) return;
     this.detailsKey = key;
     const nodes = model.editions.map((ed) => {
@@ -346,7 +348,10 @@ export class EditionsView extends AskingView {
       det.addEventListener("toggle", () => {
         if (det.open) {
           this.open.add(ed.id);
-          if (det.children.length === 1) append(det, this.detailBody(ed));
+          // the reading of the last answer: a closed edition's node outlives the keystrokes
+          // that left its summary as it was
+          const now = this.model.editions.find((e) => e.id === ed.id) || ed;
+          if (det.children.length === 1) append(det, this.detailBody(now));
           if (this.model && this.model.traces === false) this.refresh(); // ask again, with the traces
         } else this.open.delete(ed.id);
       });
