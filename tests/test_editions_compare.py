@@ -184,3 +184,137 @@ def test_compare_without_traces(url: str, base: str | None) -> None:
         for ed in model["editions"]:
             del ed["trace"], ed["trace_clipped"]
     assert lean == full
+
+
+# --- the same answer every time: nothing of one comparison is kept for the next ---------------
+
+#: Inputs (and bases) that reach every edition's corners: relative references, file URLs and
+#: bases, IPv6, whitespace and C0 controls, non-ASCII, failures of the current standard, and
+#: each edition's unspecified places and slips (noted where it is not plain).
+VARIED: list[tuple[str, str | None]] = [
+    ("https://user:pa@exa mple.com:8080/a/b/../c?q=1#f", None),  # 2012: two slips at once
+    ("http://example.com/foo%20bar/baz?x=y#z", None),
+    ("https://ex.com/" + "a" * 60, None),
+    ("HTTP://[::1]:80/a/./b", None),
+    ("http://[0:0:0:0:0:0:13.1.68.3]/", None),  # formal model: the IPv6 placeholder
+    ("../g", "http://a/b/c/d;p?q"),  # the 2010 draft: relative references unspecified
+    ("//x/y", "https://u:p@h:8080/p/q?r#s"),
+    ("?q", "mailto:x"),  # 2012: a base that is not relative, neutered
+    ("a", "javascript:x"),  # 2014: the base misread by non-relative-url step 2
+    ("x", "file:///C:/a"),  # 2012: the relative state with a null base (the base's parse)
+    ("..", "file:///C:/"),
+    ("file:c:\\foo\\bar.html", None),  # the 2010 draft: file URLs unspecified
+    ("file:/example.com/", "http://example.org/foo/bar"),  # 2012: file takes base's scheme
+    ("file:///C:/path/to", None),
+    ("file:x", "http://a/"),
+    ("http:\\\\example.com\\a\\..\\b", None),
+    ("HTTP://EXAMPLE.com:80/%7efoo", None),
+    ("http://example.com/foo/bar/../ton", None),  # 2012: authority and '..' slips
+    ("http://a@b@c/x/./y/..?q", None),  # 2012: '@' in buffer, './', '..?'
+    ("x", "http://h:x/"),  # 2012: the base neutered (InvalidStateError)
+    ("http:", "https://a/"),  # 2014 errata: a parse exception
+    ("javascript:alert(1)", None),  # 2014: step 2 as written
+    ("http://a b/", None),  # the current standard fails
+    ("http:foo.com", "http://example.org/foo/bar"),  # RFC 3986 strict / non-strict
+    ("foo://h/a/./b/../c", None),  # the 2010 draft: "hierarchical" undefined
+    ("non-spec:/.//", None),  # formal model: pathname elided
+    ("ftp://u:p@h:21/", None),  # 2012: the port stub keeps the default port
+    ("http://www/foo%2Ehtml", None),
+    (" \thttp://ex.com/%2e%2E/x\x01 ", None),  # whitespace, a C0 control, %2e
+    ("https://bücher.example/☺?é#ü", None),
+    ("[", None),
+    ("", None),
+]
+
+
+def _answers(cases: list[tuple[str, str | None, bool, bool]]) -> list[str]:
+    from urlcalc.editions_view import compare_model
+
+    return [json.dumps(compare_model(i, b, errata=e, traces=t), sort_keys=True)
+            for i, b, e, t in cases]
+
+
+def _fresh_answers(cases: list[tuple[str, str | None, bool, bool]]) -> list[str]:
+    """``_answers(cases)`` from a fresh interpreter, whose caches start empty."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import json, sys\n"
+            "from urlcalc.editions_view import compare_model\n"
+            "print(json.dumps([json.dumps(compare_model(i, b, errata=e, traces=t), "
+            "sort_keys=True) for i, b, e, t in json.load(sys.stdin)]))")
+    done = subprocess.run([sys.executable, "-c", code], input=json.dumps(cases), text=True,
+                          capture_output=True, check=True, cwd=Path(__file__).parent.parent)
+    answers: list[str] = json.loads(done.stdout)
+    return answers
+
+
+def test_compare_model_same_answer_again_and_in_any_order() -> None:
+    """Each answer is the same when asked twice in a row and after any other, here and in a
+    fresh interpreter (caches empty) asked in another order: a cache (the 2012 base readings,
+    the 2014 railroads, inspect's answers) keeps nothing of one comparison that changes
+    another."""
+    cases = [(i, b, e, t) for i, b in VARIED for e in (False, True) for t in (True, False)]
+    first = _answers(cases)
+    for case, answer in zip(cases, first, strict=True):
+        assert _answers([case, case]) == [answer, answer], case
+    shuffled = list(range(len(cases)))
+    random.Random(2012).shuffle(shuffled)
+    for k in [*reversed(range(len(cases))), *shuffled]:
+        assert _answers([cases[k]]) == [first[k]], cases[k]
+    for order in (list(reversed(range(len(cases)))), shuffled):
+        assert _fresh_answers([cases[k] for k in order]) == [first[k] for k in order]
+
+
+def _vandalise(value: object) -> None:
+    """Empty every dict and list reachable from ``value``."""
+    if isinstance(value, dict):
+        for v in value.values():
+            _vandalise(v)
+        value.clear()
+    elif isinstance(value, list):
+        for v in value:
+            _vandalise(v)
+        value.clear()
+
+
+def test_answers_share_nothing_with_later_ones() -> None:
+    """Emptying every dict and list of an answer, and of each edition's own result, changes
+    no later answer: nothing an answer holds is kept for the next."""
+    import inspect
+
+    from urlcalc.editions_view import compare_model
+
+    for i, b in VARIED:
+        for e in (False, True):
+            want = _answers([(i, b, e, True)])
+            for t in (True, False):
+                _vandalise(compare_model(i, b, errata=e, traces=t))
+            for mod in EDITIONS.values():
+                takes = e and "errata" in inspect.signature(mod.parse).parameters
+                res = mod.parse(i, b, errata=True) if takes else mod.parse(i, b)  # type: ignore[call-arg]
+                for part in (res.components, res.getters, res.mapping_notes, res.notes,
+                             res.unspecified, res.trace, res.alternatives):
+                    _vandalise(part)
+            assert _answers([(i, b, e, True)]) == want, (i, b, e)
+
+
+def test_compare_model_from_several_threads() -> None:
+    """The server may compare in several threads at once: what the editions share between
+    parses (the 2014 railroads, the 2012 base readings) holds nothing of one parse, so each
+    thread's answers are the ones it gets alone."""
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = [(i, b, e, t) for i, b in VARIED for e in (False, True) for t in (False, True)]
+    want = _answers(cases)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as CPython allows
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            got = list(pool.map(lambda k: _answers([cases[k % len(cases)]])[0],
+                                range(3 * len(cases))))
+    finally:
+        sys.setswitchinterval(interval)
+    assert got == [want[k % len(cases)] for k in range(3 * len(cases))]

@@ -36,16 +36,29 @@ def _clip(value: Any) -> tuple[Any, bool]:
         if len(value) > MAX_TRACE_TEXT:
             return value[: MAX_TRACE_TEXT - 1] + "…", True
         return value, False
+    # (a short string, most of a trace, is kept without a call: every step of every edition's
+    # trace comes here on every keystroke while the view shows traces)
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         cut = False
         for k, v in value.items():
-            out[k], c = _clip(v)
-            cut = cut or c
+            if isinstance(v, str) and len(v) <= MAX_TRACE_TEXT:
+                out[k] = v
+            else:
+                out[k], c = _clip(v)
+                cut = cut or c
         return out, cut
     if isinstance(value, list):
-        items = [_clip(v) for v in value]
-        return [v for v, _ in items], any(c for _, c in items)
+        items: list[Any] = []
+        cut = False
+        for v in value:
+            if isinstance(v, str) and len(v) <= MAX_TRACE_TEXT:
+                items.append(v)
+            else:
+                v, c = _clip(v)
+                items.append(v)
+                cut = cut or c
+        return items, cut
     return value, False
 
 
@@ -86,8 +99,9 @@ def compare_model(input: str, base: str | None = None, errata: bool = False,
         cause = getattr(e.failure, "cause", None)
         failure_name = (getattr(error, "name", None) or (cause[0] if cause else None)
                         or getattr(e.failure, "reason", None))
+    # (a copy: engine_info() is cached, and an answer is the caller's to change)
     out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
-                           "engine": engine_info(), "errata": errata, "traces": traces}
+                           "engine": dict(engine_info()), "errata": errata, "traces": traces}
     out.update(compare(input, base, current, errata=errata, current_failure=failure_name,
                        max_trace=MAX_TRACE_STEPS if traces else 0))
     out["current_failure"] = current_failure

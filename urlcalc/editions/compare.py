@@ -6,6 +6,7 @@ does not depend on the main parser.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 from typing import Any
@@ -32,6 +33,13 @@ def _line(mod: Any, eid: str, getter: str, note: Note, text: str | None = None) 
     }
 
 
+@functools.lru_cache(maxsize=32)
+def _reads_errata(parse: Any) -> bool:
+    """Whether an edition's ``parse`` has an ``errata`` reading (takes ``errata=``). Cached per
+    function: inspect.signature takes longer than some editions' parse."""
+    return "errata" in inspect.signature(parse).parameters
+
+
 def compare(
     input: str, base: str | None = None, current: dict[str, str] | None = None,
     errata: bool = False, current_failure: str | None = None, max_trace: int | None = None,
@@ -44,7 +52,7 @@ def compare(
     says how many there were). Returns a JSON-serialisable dict."""
     results: dict[str, EditionResult] = {}
     for eid, mod in EDITIONS.items():
-        if errata and "errata" in inspect.signature(mod.parse).parameters:
+        if errata and _reads_errata(mod.parse):
             results[eid] = mod.parse(input, base, errata=True)  # type: ignore[call-arg]
         else:
             results[eid] = mod.parse(input, base)
@@ -105,10 +113,12 @@ def compare(
             continue
         if st != STATUS_OK or current is None:
             continue
+        known: dict[str, Note] = {}  # this edition's notes so far, by getter
         for row in rows:
             if row["differs"][eid]:
                 g = row["getter"]
-                differences.append(_line(mod, eid, g, explain_getter(mod, res, g, current)))
+                differences.append(_line(mod, eid, g,
+                                         explain_getter(mod, res, g, current, known)))
     return {
         "input": input,
         "base": base,

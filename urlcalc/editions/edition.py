@@ -122,12 +122,18 @@ class EditionResult:
         }
 
 
+_CONTAINERS = (dict, list, tuple)
+
+
 def _jsonable(value: Any) -> Any:
     """Turn tuples into lists (recursively) so that ``json.dumps`` round-trips cleanly."""
+    # (a leaf, mostly a string, is kept as it is without a call: they are most of the values,
+    # and this runs on every edition's components and trace on every keystroke)
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
+        return {str(k): _jsonable(v) if isinstance(v, _CONTAINERS) else v
+                for k, v in value.items()}
+    if isinstance(value, _CONTAINERS):
+        return [_jsonable(v) if isinstance(v, _CONTAINERS) else v for v in value]
     return value
 
 

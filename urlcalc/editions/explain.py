@@ -117,15 +117,15 @@ def _most_specific(res: EditionResult, getter: str) -> Note | None:
     return None
 
 
-def _from_parts(mod: Any, res: EditionResult, getter: str,
-                current: dict[str, str]) -> Note | None:
+def _from_parts(mod: Any, res: EditionResult, getter: str, current: dict[str, str],
+                known: dict[str, Note] | None) -> Note | None:
     causes: list[tuple[str, Note]] = []
     for part in PARTS.get(getter, ()):
         ours = res.getters.get(part)
         cur = current.get(part)
         if ours is None or cur is None or ours == cur:
             continue
-        note = explain_getter(mod, res, part, current)
+        note = explain_getter(mod, res, part, current, known)
         if note.kind != KIND_MAPPING:
             causes.append((part, note))
     if not causes:
@@ -138,15 +138,30 @@ def _from_parts(mod: Any, res: EditionResult, getter: str,
     return Note(first.rule, first.section, text, (getter,), first.kind)
 
 
-def explain_getter(mod: Any, res: EditionResult, getter: str, current: dict[str, str]) -> Note:
-    """The rule of edition ``mod`` that made ``res``'s ``getter`` differ from ``current``'s."""
+def explain_getter(mod: Any, res: EditionResult, getter: str, current: dict[str, str],
+                   known: dict[str, Note] | None = None) -> Note:
+    """The rule of edition ``mod`` that made ``res``'s ``getter`` differ from ``current``'s.
+
+    ``known`` holds the notes already found for ``res`` against ``current``, by getter, and
+    gets this one: ``compare`` explains a part both in its own row and inside ``href``,
+    ``origin`` or ``host``, and finds it once."""
+    if known is not None and getter in known:
+        return known[getter]
+    note = _explain_getter(mod, res, getter, current, known)
+    if known is not None:
+        known[getter] = note
+    return note
+
+
+def _explain_getter(mod: Any, res: EditionResult, getter: str, current: dict[str, str],
+                    known: dict[str, Note] | None) -> Note:
     ours = res.getters.get(getter) or ""
     explain: Explainer | None = getattr(mod, "explain", None)
     if explain is not None:
         note = explain(res, getter, ours, current)
         if note is not None:
             return note
-    note = _from_parts(mod, res, getter, current)
+    note = _from_parts(mod, res, getter, current, known)
     if note is not None:
         return note
     serialization: Explainer | None = getattr(mod, "explain_serialization", None)

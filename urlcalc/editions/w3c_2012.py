@@ -18,8 +18,10 @@ literal reading differs from the fixed one:
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass, field
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .edition import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
@@ -121,6 +123,10 @@ class ParsedURL:
         self.clear()
         self.fatal = True
 
+    def copy(self) -> ParsedURL:
+        """A copy that shares nothing mutable with this one (its path is a new list)."""
+        return replace(self, path=list(self.path))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "scheme": self.scheme,
@@ -187,9 +193,13 @@ def basic_parse(
         if trace is not None:
             trace[-1]["action"] = action
 
+    def remaining() -> str:
+        """'the substring starting after pointer in input' (a copy of the rest of the input:
+        made when a state reads it, not on every step)."""
+        return input[pointer + 1 :]
+
     while not url.fatal and pointer < len(chars):  # step 9
         c = chars[pointer]
-        remaining = input[pointer + 1 :]
         if trace is not None:
             trace.append(
                 {
@@ -269,7 +279,7 @@ def basic_parse(
                 step("EOF: copy host, port, path, query from base; terminate")
                 return url
             if c in "/\\":
-                if remaining[:1] in ("/", "\\") and remaining:
+                if remaining()[:1] in ("/", "\\"):
                     pointer += 1
                     state = "file host state" if url.scheme == "file" else "authority start state"
                     step(f"two slashes: pointer + 1; -> {state}")
@@ -423,7 +433,7 @@ def basic_parse(
                     url.fragment = ""
                     state = "fragment state"
                 step(f"path = {url.path!r}")
-            elif c == "%" and remaining[:2] in ("2E", "2e"):
+            elif c == "%" and remaining()[:2] in ("2E", "2e"):
                 pointer += 2
                 buffer += "."
                 step("'%2E' read as '.'")
@@ -588,16 +598,46 @@ _FIRED_TEXT: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
+@dataclass(frozen=True)
+class BaseReading:
+    """5.1 step 2: the base URL parsed (with no base of its own) under a set of fixes: its URL,
+    or None where the text is silent (``silent`` says where, ``trace`` the steps up to there),
+    and the slips it ran into."""
+
+    url: ParsedURL | None
+    fired: frozenset[str]
+    trace: tuple[dict[str, Any], ...]
+    silent: str | None = None
+
+
+@functools.lru_cache(maxsize=8)
+def _read_base(base: str, fixes: frozenset[str]) -> BaseReading:
+    """``base`` (about:blank when there is none) read by 5.1 step 2 under ``fixes``.
+
+    Cached, for a few bases: one parse reads its base as written, with the later fixes and,
+    when several slips fire, with each fix alone; and the Editions view reads the same base
+    again on every keystroke. The reading is shared, so its users never change it: they take
+    ``url.copy()`` and copy the steps they hand out."""
+    trace: list[dict[str, Any]] = []
+    fired: set[str] = set()
+    try:
+        url = basic_parse(base, errata=fixes, trace=trace, fired=fired)
+    except Unspecified as e:
+        return BaseReading(None, frozenset(fired), tuple(trace), str(e))
+    # a parse shows the base's steps only where the text is silent: this reading keeps none
+    # (the cache need not hold every step of a long base)
+    return BaseReading(url, frozenset(fired), ())
+
+
 def _fixed_reading(input: str, base: str | None,
                    fixes: frozenset[str] = FIXES) -> ParsedURL | None:
     """The URL as the later drafts' ``fixes`` read it (base included), or None when it fails."""
-    try:
-        fixed_base = basic_parse(base if base is not None else "about:blank", errata=fixes)
-        if fixed_base.fatal:
-            return None
-        fixed = basic_parse(input, fixed_base, errata=fixes)
-    except Unspecified:
+    fixed_base = _read_base(base if base is not None else "about:blank", fixes).url
+    if fixed_base is None or fixed_base.fatal:
         return None
+    # with a base, the machine never stops where the text is silent (the relative state
+    # with a null base): no Unspecified here
+    fixed = basic_parse(input, fixed_base.copy(), errata=fixes)
     return None if fixed.fatal else fixed
 
 
@@ -625,7 +665,8 @@ def _one_fix_readings(res: EditionResult, input: str, base: str | None,
             res.alternatives["fix:" + fix] = getters_of(alone, input)
 
 
-def _note_slips(res: EditionResult, fired: set[str], base_fired: set[str]) -> None:
+def _note_slips(res: EditionResult, fired: AbstractSet[str],
+                base_fired: AbstractSet[str]) -> None:
     """Note each slip of the text that this reading (of the input, or of the base) ran into."""
     for key in sorted(fired & _FIRED_TEXT.keys()):
         rule, text, gs = _FIRED_TEXT[key]
@@ -652,21 +693,20 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
     res.getters = empty_getters()
     trace: list[dict[str, Any]] = []
     res.trace = trace
-    base_trace: list[dict[str, Any]] = []
-    base_fired: set[str] = set()
-    try:
-        base_url = basic_parse(base if base is not None else "about:blank", errata=errata,
-                               trace=base_trace, fired=base_fired)
-    except Unspecified as e:
+    reading = _read_base(base if base is not None else "about:blank",
+                         FIXES if errata else frozenset())
+    base_fired = reading.fired
+    if reading.url is None:
         res.ok = False
-        res.hit_unspecified(str(e))
+        res.hit_unspecified(str(reading.silent))
         res.note("relative state", "4.2 relative state",
                  "the base is parsed without a base (5.1 step 2); its 'file' scheme leads to "
                  "the relative state, which copies base's scheme: with base null the text does "
                  "not say what happens", kind=KIND_UNSPECIFIED)
-        res.trace = base_trace
+        res.trace = [dict(step) for step in reading.trace]
         res.components["base"] = "unspecified: the relative state with a null base"
         return res
+    base_url = reading.url.copy()
     res.components["base"] = base_url.to_json()
     fixed = None if errata else _fixed_reading(input, base)
     if fixed is not None:
