@@ -268,3 +268,16 @@ def test_every_request_kind_and_parameter_is_described() -> None:
     assert len(params) > 10
     assert [(kind, p.name) for kind, p in params if not p.description.strip()] == []
     assert [kind for kind, k in KINDS.items() if not k.summary.strip()] == []
+
+
+def test_engine_info_is_a_fresh_dict_in_each_answer() -> None:
+    """engine_info() is computed once but handed out as a copy: a caller that changes the
+    engine of one answer does not change the next answer's."""
+    from urlcalc.engine import engine_info
+    from urlcalc.kinds import dispatch
+
+    first = dispatch("parse", {"input": "https://example.com/"})
+    first["engine"]["name"] = "changed by a caller"
+    second = dispatch("parse", {"input": "https://example.com/"})
+    assert second["engine"]["name"] != "changed by a caller"
+    assert engine_info() == second["engine"] and engine_info() is not engine_info()

@@ -99,9 +99,8 @@ def compare_model(input: str, base: str | None = None, errata: bool = False,
         cause = getattr(e.failure, "cause", None)
         failure_name = (getattr(error, "name", None) or (cause[0] if cause else None)
                         or getattr(e.failure, "reason", None))
-    # (a copy: engine_info() is cached, and an answer is the caller's to change)
     out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
-                           "engine": dict(engine_info()), "errata": errata, "traces": traces}
+                           "engine": engine_info(), "errata": errata, "traces": traces}
     out.update(compare(input, base, current, errata=errata, current_failure=failure_name,
                        max_trace=MAX_TRACE_STEPS if traces else 0))
     out["current_failure"] = current_failure

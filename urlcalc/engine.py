@@ -6,8 +6,14 @@ import sys
 from functools import cache
 
 
-@cache
 def engine_info() -> dict[str, str]:
+    """Which engine answers (Python, Unicode, IDNA tables, versions): a fresh dict each time,
+    since it goes into every answer and a caller may change its answer."""
+    return dict(_engine_info())
+
+
+@cache
+def _engine_info() -> dict[str, str]:
     # Neither ``platform`` nor ``importlib.metadata``: importing them costs tens of ms in Pyodide,
     # whose boot this is on the way of (and idna comes from the bundle there, unregistered).
     import idna
