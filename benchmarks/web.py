@@ -251,6 +251,8 @@ class Run:
     echo_ms: float | None = None
     # per view: answers the page took in the keystroke's own task / waits that ran out of time
     sync: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # per view, per channel (the Pyodide worker, the server relay, the whatwg-url worker)
+    sync_by: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
     views_ms: dict[str, float | None] = field(default_factory=dict)
     bytes: int = 0
     requests: int = 0
@@ -429,7 +431,14 @@ def one_run(playwright: Any, mode: str, url: str, keys: str, views: tuple[str, .
                 before = page.evaluate(SYNC)
                 run.views_ms[view] = type_and_time(page, keys, phase)
                 after = page.evaluate(SYNC)
-                run.sync[view] = (after[0] - before[0], after[1] - before[1])
+                run.sync[view] = (after["waits"] - before["waits"],
+                                  after["misses"] - before["misses"])
+                zero = {"waits": 0, "misses": 0}
+                run.sync_by[view] = {
+                    name: (c["waits"] - before["by"].get(name, zero)["waits"],
+                           c["misses"] - before["by"].get(name, zero)["misses"])
+                    for name, c in after["by"].items()
+                    if c != before["by"].get(name, zero)}
     finally:
         browser.close()
     return run
@@ -444,7 +453,8 @@ WAIT = """() => Promise.race([window.__urlcalcBench.next,
 
 
 # The page's count of answers taken in the keystroke's own task and of waits that ran out.
-SYNC = """() => { const s = window.urlcalc.engine.sync; return [s.waits, s.misses]; }"""
+SYNC = """() => { const s = window.urlcalc.engine.sync;
+                  return { waits: s.waits, misses: s.misses, by: s.by }; }"""
 FRAME_MS = 1000 / 60
 
 
@@ -514,7 +524,10 @@ def report_run(i: int, run: Run) -> None:
         print(f"    keystroke p95: floor {fmt(run.floor_ms, 'ms', 1)}, a worker's answer "
               f"{fmt(run.echo_ms, 'ms', 1)}; {views}")
         print("    answers in the keystroke's task (waited / ran out): "
-              + ", ".join(f"{v} {w}/{m}" for v, (w, m) in run.sync.items()))
+              + ", ".join(f"{v} {w}/{m}" + (" (" + ", ".join(
+                  f"{name} {cw}/{cm}" for name, (cw, cm) in run.sync_by[v].items()) + ")"
+                  if len(run.sync_by.get(v, {})) > 1 else "")
+                  for v, (w, m) in run.sync.items()))
     for message in run.errors[:5]:
         print(f"    console/page error: {message[:200]}")
 

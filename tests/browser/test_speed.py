@@ -149,6 +149,10 @@ def test_typing_waits_for_the_answer_and_draws_it_before_the_frame(probe: PagePr
     # (a keystroke whose answer came from the buffer was drawn in its own task; on a busy
     # machine some waits run out, and those are drawn later: at least one was not)
     assert 1 <= same_task.count(True) <= sync["waits"], (same_task, sync)
+    # the counts per channel (the Pyodide worker's here) add up to the totals
+    assert "pyodide" in sync["by"], sync
+    assert sum(c["waits"] for c in sync["by"].values()) == sync["waits"], sync
+    assert sum(c["misses"] for c in sync["by"].values()) == sync["misses"], sync
     probe.assert_clean()
 
 

@@ -64,10 +64,11 @@
 //                first request), or null: not isolated, and reason says why (null while a
 //                reload may still come)
 //   busy      how many calls (call, both) are in flight now
-//   sync      {available, waits, misses, relays, prefetched}: whether calls can wait for their
+//   sync      {available, waits, misses, by, relays, prefetched}: whether calls can wait for their
 //             answer (the page is cross-origin isolated), how many answers were taken in the
-//             caller's task, how many waits ran out of time, how many API answers the server
-//             relay brought, how many calls were answered by a prefetched request
+//             caller's task, how many waits ran out of time (by: both per channel, the page's
+//             whatwg-url worker's included: sync-channel.js channelCounts), how many API answers
+//             the server relay brought, how many calls were answered by a prefetched request
 //   lastTimings  the last answer of the worker, in parts (ms): to_worker_ms (posting the request
 //                until the worker took it), python_ms, to_page_ms (the answer's postMessage until
 //                the page took it), parse_ms (JSON.parse), chars (the JSON text's length); or null
@@ -79,7 +80,7 @@
 //       "/record/path/0") where the two results differ, ignoring the top-level "engine" field;
 //       [""] if one side failed and the other did not (or both failed differently); [] otherwise.
 
-import { SyncChannel, channelAvailable } from "./sync-channel.js";
+import { SyncChannel, channelAvailable, channelCounts } from "./sync-channel.js";
 
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/engine.js
 const WORKER_URL = new URL("worker.js", import.meta.url);
@@ -238,9 +239,9 @@ export function createEngine({
       return busy;
     },
     get sync() {
-      const threads = [channel, relay?.channel].filter((c) => c);
-      const sum = (k) => threads.reduce((n, c) => n + c[k], 0);
-      return { available: channel !== null, waits: sum("waits"), misses: sum("misses"), relays, prefetched };
+      const by = channelCounts();
+      const sum = (k) => Object.values(by).reduce((n, c) => n + c[k], 0);
+      return { available: channel !== null, waits: sum("waits"), misses: sum("misses"), by, relays, prefetched };
     },
   };
 
@@ -307,7 +308,7 @@ export function createEngine({
     }
     worker = started.worker;
     if (channelAvailable()) {
-      channel = new SyncChannel();
+      channel = new SyncChannel("pyodide");
       worker.postMessage({ type: "channel", buffer: channel.buffer });
     }
     const left = Math.max(0, bootTimeoutMs - (performance.now() - started.startedAt));
@@ -387,7 +388,7 @@ export function createEngine({
     } catch {
       return; // calls go to the server the ordinary way
     }
-    relay = { worker: thread, channel: new SyncChannel() };
+    relay = { worker: thread, channel: new SyncChannel("server relay") };
     thread.postMessage({ type: "channel", buffer: relay.channel.buffer });
     thread.addEventListener("message", (event) => {
       const msg = event.data ?? {};

@@ -14,26 +14,41 @@
 // The main thread may not Atomics.wait(): it polls Atomics.load until the deadline. The wait is
 // bounded (the caller's budget) and skipped when the last answer of the same kind took longer.
 //
-// The buffer holds one answer at a time, and the worker may put the next one (the page may have
-// posted two requests, engine.js prefetch) while the page copies this one out: a sequence number
-// tells the page when that happened (a seqlock). The worker makes it odd before it writes and
-// even after; the page reads only while it is even, and takes what it copied only if it did not
-// change meanwhile (else a miss: the answer comes by message).
+// The buffer holds the last SLOTS answers, in slots the worker fills in turn: a keystroke asks
+// for two (the parse, and the view's own request posted right behind it: engine.js prefetch),
+// and the worker may put the second before the page has taken the first (the page's thread was
+// not running for that millisecond: on a machine with two cores, often enough to matter). With
+// one answer at a time, the first was then gone and its wait ran out (a frame late). A slot is
+// reused only SLOTS answers later; the worker may start doing so while the page copies it out:
+// each slot's sequence number tells the page when that happened (a seqlock). The worker makes
+// it odd before it writes and even after; the page reads only while it is even, and takes what
+// it copied only if it did not change meanwhile (else a miss: the answer comes by message).
 //
-// Layout of the shared buffer: Int32 [0] the id of the answer in the buffer (0: none),
-// [1] its length in bytes, or -1 when it did not fit, [2] the sequence number; Float64 at byte
-// 16, [0..2] the worker's timings (python_ms, got_at, sent_at on the shared clock); then the
-// UTF-8 bytes of the JSON text.
+// Layout of each slot (SLOT_HEADER_BYTES, then its data): Int32 [0] the id of the answer in it
+// (0: none), [1] its length in bytes, or -1 when it did not fit, [2] the sequence number;
+// Float64 at byte 16, [0..2] the worker's timings (python_ms, got_at, sent_at on the shared
+// clock); then the UTF-8 bytes of the JSON text.
 
-const HEADER_BYTES = 40;
+const SLOT_HEADER_BYTES = 40;
+export const SLOTS = 4;
 // How long a keystroke's call may hold the page's task waiting for its answer. The frame that
 // paints the typed character waits as long: under a frame (16.7 ms at 60 Hz), with room left
 // for the render. A Pyodide parse of a 100-character URL takes 1-3 ms, a traced one 3-8 ms.
 export const KEYSTROKE_WAIT_MS = 12;
 const TOO_BIG = -1;
-// Room for every answer a keystroke asks for (a traced parse of a long URL is a few hundred KB);
-// a bigger one comes by postMessage.
-export const CHANNEL_BYTES = 4 * 1024 * 1024;
+// Room for the answers of a keystroke, SLOTS answers of up to a quarter of it each (a traced
+// parse of a long URL is a few hundred KB); a bigger one comes by postMessage.
+export const CHANNEL_BYTES = 8 * 1024 * 1024;
+
+/** The views of a channel's slots in `buffer` (SLOTS of them, of equal size). */
+function slotsOf(buffer) {
+  const size = buffer.byteLength / SLOTS;
+  return Array.from({ length: SLOTS }, (_, i) => ({
+    state: new Int32Array(buffer, i * size, 3),
+    times: new Float64Array(buffer, i * size + 16, 3),
+    data: new Uint8Array(buffer, i * size + SLOT_HEADER_BYTES, size - SLOT_HEADER_BYTES),
+  }));
+}
 
 /** Whether this page can wait for a worker synchronously (SharedArrayBuffer is available only
  *  in a cross-origin isolated page). */
@@ -41,49 +56,64 @@ export function channelAvailable() {
   return typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated === true;
 }
 
-/** The page's end: make one, hand `buffer` to the worker in a message, then `wait`. */
+// Every channel the page made, by name: how many answers each took from its buffer and how
+// many waits ran out (engine.sync, for `make bench-web`).
+const made = new Map();
+
+/** {name: {waits, misses}} of every channel the page made. */
+export function channelCounts() {
+  return Object.fromEntries([...made].map(([name, c]) => [name, { waits: c.waits, misses: c.misses }]));
+}
+
+/** The page's end: make one (named after the thread that answers in it), hand `buffer` to the
+ *  worker in a message, then `wait`. `bytes`: the room for answers, shared by the slots. */
 export class SyncChannel {
-  constructor(bytes = CHANNEL_BYTES) {
-    this.buffer = new SharedArrayBuffer(HEADER_BYTES + bytes);
-    this.state = new Int32Array(this.buffer, 0, 3);
-    this.times = new Float64Array(this.buffer, 16, 3);
-    this.data = new Uint8Array(this.buffer, HEADER_BYTES);
+  constructor(name, bytes = CHANNEL_BYTES) {
+    made.set(name, this);
+    const slotBytes = SLOT_HEADER_BYTES + Math.ceil(bytes / SLOTS / 8) * 8;
+    this.buffer = new SharedArrayBuffer(SLOTS * slotBytes);
+    this.slots = slotsOf(this.buffer);
     this.decoder = new TextDecoder();
     this.waits = 0; // answers taken from the buffer
-    this.misses = 0; // waits that ran out of time (or did not fit)
+    this.misses = 0; // waits that ran out of time (or did not fit, or were overwritten)
   }
 
   /** Poll for the answer to request `id` for at most `ms`: {text, times} or null. */
   wait(id, ms) {
     const deadline = performance.now() + ms;
-    const { state } = this;
     for (;;) {
-      const seq = Atomics.load(state, 2);
-      // even: no write under way; the answer is ours
-      if ((seq & 1) === 0 && Atomics.load(state, 0) === id) {
+      for (const { state, times, data } of this.slots) {
+        const seq = Atomics.load(state, 2);
+        // even: no write under way; the answer is ours
+        if ((seq & 1) !== 0 || Atomics.load(state, 0) !== id) continue;
         const length = Atomics.load(state, 1);
-        if (length === TOO_BIG) break;
+        if (length === TOO_BIG) return this.miss();
         // TextDecoder refuses views of shared memory: copy the bytes out first.
-        const bytes = this.data.slice(0, length);
-        const [python_ms, got_at, sent_at] = this.times;
-        if (Atomics.load(state, 2) !== seq) break; // the next answer was put meanwhile
+        const bytes = data.slice(0, length);
+        const [python_ms, got_at, sent_at] = times;
+        if (Atomics.load(state, 2) !== seq) return this.miss(); // the slot was reused meanwhile
         this.waits += 1;
         return { text: this.decoder.decode(bytes), times: { python_ms, got_at, sent_at } };
       }
-      if (performance.now() >= deadline) break;
+      if (performance.now() >= deadline) return this.miss();
     }
+  }
+
+  miss() {
     this.misses += 1;
     return null;
   }
 }
 
-/** The worker's end, from the buffer the page sent: put(id, text, times) writes an answer. */
+/** The worker's end, from the buffer the page sent: put(id, text, times) writes an answer into
+ *  the next slot (the oldest answer's). */
 export function channelWriter(buffer) {
-  const state = new Int32Array(buffer, 0, 3);
-  const times = new Float64Array(buffer, 16, 3);
-  const data = new Uint8Array(buffer, HEADER_BYTES);
+  const slots = slotsOf(buffer);
   const encoder = new TextEncoder();
+  let next = 0;
   return function put(id, text, { python_ms = 0, got_at = 0, sent_at = 0 } = {}) {
+    const { state, times, data } = slots[next];
+    next = (next + 1) % SLOTS;
     // encodeInto refuses shared memory too: encode, then copy.
     const bytes = encoder.encode(text);
     const fits = bytes.length <= data.length;

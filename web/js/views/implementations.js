@@ -47,7 +47,7 @@ function readWhatwgURL(input, base) {
         return;
       }
       if (channelAvailable()) {
-        channel = new SyncChannel(CHANNEL_BYTES_WHATWG);
+        channel = new SyncChannel("whatwg-url", CHANNEL_BYTES_WHATWG);
         worker.postMessage({ type: "channel", buffer: channel.buffer });
       }
       worker.addEventListener("message", (event) => {
