@@ -3,7 +3,7 @@
 // random URL button asks the engine for urlcalc.editions_view.random_model. No URL logic here.
 import { KEYSTROKE_WAIT_MS } from "../sync-channel.js";
 import { AskingView } from "./asking-view.js";
-import { Memo, append, clear, fill, h, patch, valueToken, vis } from "./dom.js";
+import { Memo, OffscreenParts, append, clear, fill, h, patch, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 
 export const CURRENT = "current";
@@ -150,6 +150,7 @@ export class EditionsView extends AskingView {
     this.model = null; // the last rendered model
     this.open = new Set(); // ids of the edition details the reader opened
     this.memo = new Memo(); // the table's rows and the differences, built once per distinct data
+    this.parts = new OffscreenParts(); // the table and lists: updated when near the screen
     this.kind = "compare"; // what compute() asks (AskingView.prefetch)
     this.build();
   }
@@ -167,6 +168,7 @@ export class EditionsView extends AskingView {
     this.diffs = h("ol", { class: "side-diffs", id: "editions-differences" });
     this.unspec = h("ul", { class: "side-unspec", id: "editions-unspecified" });
     this.details = h("div", { class: "side-details", id: "editions-details" });
+    this.parts.watch(this.tableWrap, this.diffs, this.unspec, this.details);
     clear(this.panel).append(
       h("p", { class: "lede" }, "The same input read by six URL specifications, from RFC 3986 (2005) to a formal model, and by the current URL Standard as the seventh column. ",
         "Each edition is followed as written; where its text stops (a TODO, a stub, a cut-off copy) the cell says “unspecified” rather than guess. ",
@@ -260,8 +262,17 @@ export class EditionsView extends AskingView {
         (unspecified ? ` (${unspecified} leave${unspecified === 1 ? "s" : ""} it unspecified).` : "."));
     if (model.errata) this.summary.append(" Read with errata.");
 
-    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch)
-    patch(this.tableWrap, this.table(model));
+    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch); now where they are
+    // on screen, else in the next idle moment (dom.js OffscreenParts)
+    this.parts.update(this.tableWrap, () => patch(this.tableWrap, this.table(model)));
+    this.parts.update(this.diffs, () => this.renderDifferences(model, names, terms));
+    this.parts.update(this.unspec, () => patch(this.unspec, model.unspecified.length
+      ? model.unspecified.map((u) => h("li", { data: { edition: u.edition } }, h("strong", null, names[u.edition] || u.edition), ": ", vis(u.text)))
+      : h("li", { class: "muted" }, "Nothing: this input stays within what every edition specifies.")));
+    this.parts.update(this.details, () => this.renderDetails(model));
+  }
+
+  renderDifferences(model, names, terms) {
     // each item built once for its data (an edition's name and terms are fixed)
     const diffs = groupDifferences(model.differences).map((d) => this.memo.node(JSON.stringify(["diff", d]), () => h("li", {
       data: { edition: d.edition, getters: d.getters.join(" "), rule: d.rule, section: d.section || "", kind: d.kind || "rule" },
@@ -274,10 +285,6 @@ export class EditionsView extends AskingView {
     d.quote ? h("span", { class: "muted small ed-quote" }, " The edition's words there: ", h("q", null, vis(d.quote))) : null)));
     patch(this.diffs, model.differences.length ? diffs
       : h("li", { class: "muted" }, "No differences: every edition that decides a getter agrees with the current standard."));
-    patch(this.unspec, model.unspecified.length
-      ? model.unspecified.map((u) => h("li", { data: { edition: u.edition } }, h("strong", null, names[u.edition] || u.edition), ": ", vis(u.text)))
-      : h("li", { class: "muted" }, "Nothing: this input stays within what every edition specifies."));
-    this.renderDetails(model);
   }
 
   fillGrammars(eds) {

@@ -6,7 +6,7 @@
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
 import { AskingView } from "./asking-view.js";
-import { Memo, clear, h, patch, valueToken, vis } from "./dom.js";
+import { Memo, OffscreenParts, clear, h, patch, valueToken, vis } from "./dom.js";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
 import { KEYSTROKE_WAIT_MS, SyncChannel, channelAvailable } from "../sync-channel.js";
@@ -118,6 +118,7 @@ export class ImplementationsView extends AskingView {
     this.report = report;
     this.model = null; // the last rendered model, with the page's own columns added (columns)
     this.memo = new Memo(); // the table's rows, the notes and the scores, built once per distinct data
+    this.parts = new OffscreenParts(); // the table and lists: updated when near the screen
     this.kind = "implementations"; // what compute() asks, and how (AskingView.prefetch)
     this.askOptions = { prefer: "server" };
     this.whatwgAhead = null; // whatwg-url's reading started by prefetch: {key, answer}
@@ -132,6 +133,7 @@ export class ImplementationsView extends AskingView {
     this.missing = h("ul", { class: "side-unspec", id: "implementations-unavailable" });
     this.about = h("div", { class: "side-details", id: "implementations-about" });
     this.scores = h("div", { class: "scroll-x", id: "implementations-wpt" });
+    this.parts.watch(this.tableWrap, this.diffs, this.missing, this.about, this.scores);
     this.showAll = h("input", { type: "checkbox", id: "implementations-all" });
     this.showAll.addEventListener("change", () => this.tableWrap.classList.toggle("show-all", this.showAll.checked));
     clear(this.panel).append(
@@ -229,8 +231,23 @@ export class ImplementationsView extends AskingView {
     this.summary.textContent = (std.ok ? "" : "The URL Standard rejects this input. ") + (differing.length
       ? `${differing.length} of ${shown.length} implementations differ from the URL Standard: ${differing.map((c) => c.name).join(", ")}.`
       : `All ${shown.length} implementations agree with the URL Standard on this input.`);
-    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch)
-    patch(this.tableWrap, this.table(std, shown));
+    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch); now where they are
+    // on screen, else in the next idle moment (dom.js OffscreenParts)
+    this.parts.update(this.tableWrap, () => patch(this.tableWrap, this.table(std, shown)));
+    this.parts.update(this.diffs, () => this.renderDifferences(shown));
+    this.parts.update(this.missing, () => {
+      const missing = cols.filter((c) => !c.available);
+      patch(this.missing, ...(missing.length
+        ? missing.map((c) => h("li", { data: { impl: c.id, available: "false" } }, h("strong", null, vis(c.name)), ": not available: ", vis(c.reason || "")))
+        : [h("li", { class: "muted" }, "Nothing: every implementation ran.")]));
+    });
+    // built once per distinct data (dom.js Memo): a keystroke changes few of them
+    this.parts.update(this.about, () => patch(this.about, cols.map((c) => this.memo.node(JSON.stringify(["about", c.id, c.name, c.version, c.runtime, c.available,
+      c.about, c.call, c.note, c.failure, c.mapping, c.no_notion]), () => this.aboutNode(c)))));
+    this.parts.update(this.scores, () => patch(this.scores, this.memo.node(JSON.stringify(["scores", model.wpt]), () => this.scoreTable(model.wpt))));
+  }
+
+  renderDifferences(shown) {
     const lines = [];
     for (const c of shown) {
       if (c.status_difference) lines.push(this.diffLine(c, ["result"], c.status_difference));
@@ -244,14 +261,6 @@ export class ImplementationsView extends AskingView {
       for (const [why, getters] of groups) lines.push(this.diffLine(c, getters, why || null));
     }
     patch(this.diffs, lines.length ? lines : h("li", { class: "muted" }, "No differences."));
-    const missing = cols.filter((c) => !c.available);
-    patch(this.missing, ...(missing.length
-      ? missing.map((c) => h("li", { data: { impl: c.id, available: "false" } }, h("strong", null, vis(c.name)), ": not available: ", vis(c.reason || "")))
-      : [h("li", { class: "muted" }, "Nothing: every implementation ran.")]));
-    // built once per distinct data (dom.js Memo): a keystroke changes few of them
-    patch(this.about, cols.map((c) => this.memo.node(JSON.stringify(["about", c.id, c.name, c.version, c.runtime, c.available,
-      c.about, c.call, c.note, c.failure, c.mapping, c.no_notion]), () => this.aboutNode(c))));
-    patch(this.scores, this.memo.node(JSON.stringify(["scores", model.wpt]), () => this.scoreTable(model.wpt)));
   }
 
   diffLine(c, getters, explanation) {
