@@ -285,6 +285,61 @@ def test_closed_edition_details_stay_and_open_on_the_last_reading(probe: PagePro
     probe.assert_clean()
 
 
+# Counts the frames between the page's render signal (body[data-renders]) and the first change
+# in the Editions table after it: window.__framesAtTable (null until the table changes).
+FRAMES_TO_TABLE = """() => {
+  for (const o of window.__framesObservers || []) o.disconnect();
+  window.__framesAtTable = null;
+  let frames = null;
+  const tick = () => {
+    frames += 1;
+    if (window.__framesAtTable === null) requestAnimationFrame(tick);
+  };
+  const signal = new MutationObserver(() => {
+    if (frames === null) { frames = 0; requestAnimationFrame(tick); }
+  });
+  signal.observe(document.body, { attributes: true, attributeFilter: ["data-renders"] });
+  const table = new MutationObserver(() => {
+    if (window.__framesAtTable === null && frames !== null) window.__framesAtTable = frames;
+  });
+  table.observe(document.querySelector("#editions-table-wrap"),
+                { subtree: true, childList: true, characterData: true, attributes: true });
+  window.__framesObservers = [signal, table];
+}"""
+
+
+def test_parts_far_below_the_fold_are_updated_after_the_frame(probe: PageProbe) -> None:
+    """At 1280x720 the Editions table is far below the URL field: a keystroke's task leaves it
+    alone and it is brought up to date after that frame (dom.js OffscreenParts); on screen, it
+    is updated in the keystroke's own task, before its frame."""
+    page = probe.open(frag(input="https://example.com/a", view="editions"), query="")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    current = page.locator('#editions-table tr[data-getter="pathname"] td[data-edition="current"]')
+    expect(current).to_have_text('"/a"')
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    assert page.evaluate("() => document.querySelector('#editions-table-wrap')"
+                         ".getBoundingClientRect().top > 1.1 * innerHeight")
+    page.evaluate(FRAMES_TO_TABLE)
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("b")
+    expect(current).to_have_text('"/ab"')  # the table is up to date, soon after
+    assert page.evaluate("() => window.__framesAtTable") >= 1
+    # on screen (a taller window, the URL field still in it): the keystroke's own task patches it
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() =>"
+                  " requestAnimationFrame(done)))")
+    assert page.evaluate("() => document.querySelector('#editions-table-wrap')"
+                         ".getBoundingClientRect().top < innerHeight")
+    page.evaluate(FRAMES_TO_TABLE)
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("c")
+    expect(current).to_have_text('"/abc"')
+    assert page.evaluate("() => window.__framesAtTable") == 0
+    probe.assert_clean()
+
+
 def test_the_worker_warms_up_for_typing_after_boot(probe: PageProbe) -> None:
     """Once ready, the worker answers a person's typing requests to itself while the page asks
     for nothing (urlcalc.warmup.typing_requests), then says how much it did; the page's own

@@ -66,15 +66,15 @@ function real(n) {
 /** The big parts of a view that are often far below the fold (the Editions and Implementations
  *  tables and lists: hundreds of elements, under the URL field's answer while one types). A
  *  keystroke updates such a part in its own task when the part is on screen or near it (within
- *  `margin` of the viewport, above or below); a part further away is updated after the frame,
- *  when the browser is idle (at most `idleMs` later), or as soon as it comes near (scrolling),
- *  whichever is first. The keystroke's frame then lays out and paints what one sees, not the
+ *  `margin` of the viewport's height, above or below); a part further away is updated after the
+ *  frame, when the browser is idle (at most `idleMs` later), or as soon as it comes near
+ *  (scrolling), whichever is first. The keystroke's frame then lays out and paints what one sees, not the
  *  parts one would have to scroll to (measured in the Editions view at 1280x720: a keystroke's
  *  layout and paint 9.1 ms with them, 3.7 ms without; content-visibility: auto did not skip
  *  them, the browser counting them as near enough). The document stays whole: find in page and
  *  assistive technologies see every part, at most one idle moment behind. */
 export class OffscreenParts {
-  constructor({ margin = "50%", idleMs = 300 } = {}) {
+  constructor({ margin = "10%", idleMs = 300 } = {}) {
     this.far = new WeakSet(); // parts the observer last saw away from the viewport
     this.pending = new Map(); // part -> its latest update, not yet run
     this.idleMs = idleMs;
