@@ -32,9 +32,12 @@
 const SLOT_HEADER_BYTES = 40;
 export const SLOTS = 4;
 // How long a keystroke's call may hold the page's task waiting for its answer. The frame that
-// paints the typed character waits as long: under a frame (16.7 ms at 60 Hz), with room left
-// for the render. A Pyodide parse of a 100-character URL takes 1-3 ms, a traced one 3-8 ms.
-export const KEYSTROKE_WAIT_MS = 12;
+// paints the typed character waits as long, up to a frame (16.7 ms at 60 Hz): a wait that runs
+// out costs more, a frame painted without the answer and the answer in the frame after. A
+// Pyodide parse of a 100-character URL takes 1-3 ms, a traced one 3-10 ms, the server relay's
+// answer 5-15 ms while the page types (at 12 ms, 2-5 in 100 keystrokes of Steps and
+// Implementations ran out here; at 16 ms, 0-2).
+export const KEYSTROKE_WAIT_MS = 16;
 const TOO_BIG = -1;
 // Room for the answers of a keystroke, SLOTS answers of up to a quarter of it each (a traced
 // parse of a long URL is a few hundred KB); a bigger one comes by postMessage.

@@ -36,6 +36,7 @@ export class Memo {
       if (this.nodes.size >= this.limit) this.nodes.clear();
       this.nodes.set(key, node);
     }
+    standInsMade += 1;
     const stand = document.createElement(node.tagName);
     stand.setAttribute(STAND_IN, ""); // never equal to a built node (isEqualNode)
     standIns.set(stand, node);
@@ -47,6 +48,12 @@ export class Memo {
 // memo.node()'s stand-ins: the subtree each stands for
 const STAND_IN = "data-memo-stand-in";
 const standIns = new WeakMap();
+// How many stand-ins were made, and how many had been when the last patch() began: a patch of a
+// tree built with none (most of them: the Steps view's list, the code lines) does not look for
+// any in what it inserts.
+let standInsMade = 0;
+let standInsBefore = 0;
+let mayHoldStandIns = true;
 
 /** `n`, or a copy of what it stands for, with every stand-in inside it replaced by a copy: what
  *  goes into the document. */
@@ -57,7 +64,7 @@ function real(n) {
     builtFrom.set(copy, builtFrom.get(n));
     return copy;
   }
-  if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+  if (mayHoldStandIns && (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.DOCUMENT_FRAGMENT_NODE)) {
     for (const inner of n.querySelectorAll(`[${STAND_IN}]`)) inner.replaceWith(real(inner));
   }
   return n;
@@ -184,7 +191,13 @@ export function fill(el, ...children) {
  *  element built with h(..., {on}) is always replaced, never patched). */
 export function patch(el, ...children) {
   const fresh = append(document.createDocumentFragment(), children);
-  patchChildren(el, fresh);
+  mayHoldStandIns = standInsMade !== standInsBefore; // (children were built before this call)
+  try {
+    patchChildren(el, fresh);
+  } finally {
+    standInsBefore = standInsMade;
+    mayHoldStandIns = true;
+  }
   return el;
 }
 
