@@ -310,8 +310,8 @@ FRAMES_TO_TABLE = """() => {
 
 def test_parts_far_below_the_fold_are_updated_after_the_frame(probe: PageProbe) -> None:
     """At 1280x720 the Editions table is far below the URL field: a keystroke's task leaves it
-    alone and it is brought up to date after that frame (dom.js OffscreenParts); on screen, it
-    is updated in the keystroke's own task, before its frame."""
+    alone and it is brought up to date frames later, once the typing pauses (dom.js
+    OffscreenParts); on screen, it is updated in the keystroke's own task, before its frame."""
     page = probe.open(frag(input="https://example.com/a", view="editions"), query="")
     page.set_viewport_size({"width": 1280, "height": 720})
     page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
