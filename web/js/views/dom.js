@@ -118,11 +118,6 @@ export class OffscreenParts {
     this.schedule();
   }
 
-  /** Run every update not yet run. */
-  flush() {
-    for (const part of [...this.pending.keys()]) this.run(part);
-  }
-
   run(part) {
     const update = this.pending.get(part);
     if (update === undefined) return;
