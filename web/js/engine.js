@@ -488,10 +488,19 @@ export function createEngine({
     return JSON.stringify([kind, params ?? {}, relayTo === null ? null : relayTo.href]);
   }
 
+  /** The API's URL for `kind` (apiBase must be known). */
+  function apiUrl(kind) {
+    return new URL(encodeURIComponent(kind), apiBase);
+  }
+
+  /** Whether a call that prefers `prefer` goes to the server first. */
+  function toServer(prefer) {
+    return prefer === "server" && apiBase !== null && force !== "pyodide";
+  }
+
   function prefetch(kind, params = {}, { prefer = null } = {}) {
     ahead = null;
-    const relayTo = prefer === "server" && apiBase !== null && force !== "pyodide"
-      ? new URL(encodeURIComponent(kind), apiBase) : null;
+    const relayTo = toServer(prefer) ? apiUrl(kind) : null;
     if (relayTo !== null ? relay === null : channel === null || !workerReady || worker === null) return;
     ahead = { key: requestKey(kind, params, relayTo), kind, params, relayTo, posted: null };
     // The relay is a thread of its own: its request goes out now, while Pyodide parses. Pyodide's
@@ -537,7 +546,7 @@ export function createEngine({
   async function callServerOnce(kind, params) {
     let response;
     try {
-      response = await fetch(new URL(encodeURIComponent(kind), apiBase), {
+      response = await fetch(apiUrl(kind), {
         method: "POST",
         // Refusals come back as 200 {"error"} (as from the worker): a 4xx would be logged as a
         // console error for every half-typed encoding label.
@@ -613,12 +622,12 @@ export function createEngine({
     // Once settled, no await before the worker gets the message: it is posted in the caller's
     // task (an input event), not a microtask later, so Python starts while the page goes on.
     if (!apiSettled) await apiFound;
-    if (prefer === "server" && apiBase !== null && force !== "pyodide") {
+    if (toServer(prefer)) {
       try {
         // Where the page can wait for an answer, the server relay asks the API for it: the
         // page then waits in the shared buffer, as for Pyodide; null if the relay could not.
         if (relay !== null && waitMs > 0) {
-          const relayTo = new URL(encodeURIComponent(kind), apiBase);
+          const relayTo = apiUrl(kind);
           const relayed = await timed("server", () => fromAhead(kind, params, waitMs, relayTo) ?? callWorker(kind, params, waitMs, relayTo));
           if (relayed.result !== null) {
             relays += 1;
