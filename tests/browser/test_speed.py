@@ -285,8 +285,10 @@ def test_closed_edition_details_stay_and_open_on_the_last_reading(probe: PagePro
     probe.assert_clean()
 
 
-# Counts the frames between the page's render signal (body[data-renders]) and the first change
-# in the Editions table after it: window.__framesAtTable (null until the table changes).
+# Counts the frames between the Editions view's render of an answer (its summary line is
+# written anew each time, in the same call that patches the parts near the screen) and the first
+# change in the Editions table after it: window.__framesAtTable (null until the table changes).
+# (Not the page's render signal: on a busy machine the view's answer may come a frame after it.)
 FRAMES_TO_TABLE = """() => {
   for (const o of window.__framesObservers || []) o.disconnect();
   window.__framesAtTable = null;
@@ -298,7 +300,8 @@ FRAMES_TO_TABLE = """() => {
   const signal = new MutationObserver(() => {
     if (frames === null) { frames = 0; requestAnimationFrame(tick); }
   });
-  signal.observe(document.body, { attributes: true, attributeFilter: ["data-renders"] });
+  signal.observe(document.querySelector("#editions-summary"),
+                 { subtree: true, childList: true, characterData: true });
   const table = new MutationObserver(() => {
     if (window.__framesAtTable === null && frames !== null) window.__framesAtTable = frames;
   });
