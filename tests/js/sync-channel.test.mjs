@@ -135,3 +135,22 @@ test("each channel's answers and misses are counted under its name", () => {
   channel.wait(2, 0);
   assert.deepEqual(channelCounts().counted, { waits: 1, misses: 1 });
 });
+
+test("an answer whose sequence number moved while the page looked is looked at again, not missed", () => {
+  // (as when the page's thread was paused between reading the number and the id, and the
+  // worker wrote the whole answer meanwhile: the copy is checked against an old number)
+  const channel = new SyncChannel("test 9", 1024);
+  channelWriter(channel.buffer)(1, '"first"');
+  const { state, data } = channel.slots[0];
+  const realSlice = data.slice.bind(data);
+  let once = true;
+  data.slice = (...args) => {
+    if (once) {
+      once = false;
+      Atomics.add(state, 2, 2); // a whole write, between the page's two looks
+    }
+    return realSlice(...args);
+  };
+  assert.equal(channel.wait(1, 1000)?.text, '"first"');
+  assert.equal(channel.misses, 0);
+});

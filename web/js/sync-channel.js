@@ -22,7 +22,8 @@
 // reused only SLOTS answers later; the worker may start doing so while the page copies it out:
 // each slot's sequence number tells the page when that happened (a seqlock). The worker makes
 // it odd before it writes and even after; the page reads only while it is even, and takes what
-// it copied only if it did not change meanwhile (else a miss: the answer comes by message).
+// it copied only if it did not change meanwhile (else it looks again, until its deadline: then
+// a miss, and the answer comes by message).
 //
 // Layout of each slot (SLOT_HEADER_BYTES, then its data): Int32 [0] the id of the answer in it
 // (0: none), [1] its length in bytes, or -1 when it did not fit, [2] the sequence number;
@@ -94,7 +95,10 @@ export class SyncChannel {
         // TextDecoder refuses views of shared memory: copy the bytes out first.
         const bytes = data.slice(0, length);
         const [python_ms, got_at, sent_at] = times;
-        if (Atomics.load(state, 2) !== seq) return this.miss(); // the slot was reused meanwhile
+        // Written meanwhile: look again (the answer is still there, whole, unless the slot was
+        // reused for another). Also when this thread was paused between its two first looks
+        // and the worker wrote the whole answer then: the id was new but the number read old.
+        if (Atomics.load(state, 2) !== seq) continue;
         this.waits += 1;
         return { text: this.decoder.decode(bytes), times: { python_ms, got_at, sent_at } };
       }
