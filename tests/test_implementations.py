@@ -415,6 +415,58 @@ def test_missing_node_is_a_200_from_the_api(restore_helper: None) -> None:
     assert _entry(response.get_json(), "node")["available"] is False
 
 
+# --- node's request sent ahead, answers matched by id -------------------------------------------
+
+
+@needs_node
+def test_answers_are_matched_by_id_not_by_order(restore_helper: None) -> None:
+    helper = NodeHelper()
+    set_helper(helper)
+    tickets = [helper.send({"op": "parse", "input": f"http://a/{i}", "base": None})
+               for i in range(5)]
+    for i, ticket in reversed(list(enumerate(tickets))):  # taken in the other order
+        assert helper.receive(ticket)["node"]["getters"]["href"] == f"http://a/{i}"
+
+
+@needs_node
+def test_one_helper_request_per_model(restore_helper: None) -> None:
+    helper = NodeHelper()
+    set_helper(helper)
+    implementations_model("http://warm/")
+    before = helper._next_id
+    model = implementations_model("http://example.com/one")
+    assert helper._next_id == before + 1  # sent ahead, taken by both node columns
+    for impl_id in ("whatwg-url", "node"):
+        assert _entry(model, impl_id)["href"] == "http://example.com/one"
+    implementations_model("http://example.com/one")  # the same input again: none sent
+    assert helper._next_id == before + 1
+
+
+@needs_node
+def test_answers_nobody_takes_are_bounded_and_wait_for_no_one(restore_helper: None) -> None:
+    helper = NodeHelper()
+    set_helper(helper)
+    for i in range(node_adapter.MAX_UNTAKEN * 2):
+        node_adapter.parse_soon(f"http://orphan/{i}", None)
+        node_adapter.forget_soon()
+    model = implementations_model("http://after/")  # not a stale ticket's 2 s wait
+    assert _entry(model, "node")["href"] == "http://after/"
+    assert len(helper._answers.by_id) <= node_adapter.MAX_UNTAKEN
+
+
+@needs_node
+def test_models_in_threads_get_their_own_answers(restore_helper: None) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    set_helper(NodeHelper())
+    inputs = [f"http://h{i}.example/p?{i}" for i in range(60)]
+    with ThreadPoolExecutor(6) as pool:
+        models = list(pool.map(implementations_model, inputs))
+    for text, model in zip(inputs, models, strict=True):
+        for impl_id in ("whatwg-url", "node"):
+            assert _entry(model, impl_id)["href"] == text
+
+
 # --- API and CLI ---------------------------------------------------------------------------------
 
 

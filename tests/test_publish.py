@@ -142,7 +142,7 @@ def test_bad_public_urls_are_refused(given: str, why: str) -> None:
 def test_export_with_public_url(web: Path, tmp_path: Path) -> None:
     out = export_static(tmp_path / "site", web_dir=web, public_url="https://ex.org/calc")
     assert json.loads((out / "config.json").read_text()) == {
-        "api": None, "public_url": "https://ex.org/calc/"}
+        "api": None, "public_url": "https://ex.org/calc/", "socket": None}
     assert (out / ".nojekyll").is_file()
     assert sorted(p.name for p in (out / "licenses").iterdir()) == [
         "CPython-PSF-LICENSE.txt", "Pyodide-MPL-2.0.txt", "README.txt", "idna-LICENSE.md",
@@ -276,7 +276,7 @@ def test_cli_serve_refuses_a_bad_public_url(capsys: pytest.CaptureFixture[str]) 
 def test_server_config_carries_the_public_url(web: Path, tmp_path: Path) -> None:
     app = create_app(web_dir=web, cache_dir=tmp_path / "c", public_url="https://calc.ex.org/a")
     assert app.test_client().get("/config.json").get_json() == {
-        "api": "api/", "public_url": "https://calc.ex.org/a/"}
+        "api": "api/", "public_url": "https://calc.ex.org/a/", "socket": None}
     with pytest.raises(PublicURLError):
         create_app(web_dir=web, public_url="mailto:x@y")
 
@@ -311,7 +311,8 @@ def test_serve_answers_to_its_public_url_host(tmp_path: Path) -> None:
                 conn.close()
 
         assert status("calc.example.org") == (200, {"api": "api/",
-                                                    "public_url": "https://calc.example.org/"})
+                                                    "public_url": "https://calc.example.org/",
+                                                    "socket": "api/socket"})
         assert status("evil.example")[0] == 400
     finally:
         proc.terminate()

@@ -620,7 +620,8 @@ def test_static_files_and_etags(client: FlaskClient, web: Path) -> None:
     assert client.get("/", headers={"If-None-Match": tag}).status_code == 304
     assert client.get("/js/views/steps.js").status_code == 200
     assert client.get("/favicon.ico").status_code == 204
-    assert client.get("/config.json").get_json() == {"api": "api/", "public_url": None}
+    assert client.get("/config.json").get_json() == {"api": "api/", "public_url": None,
+                                                     "socket": None}
     assert "not found" in error_of(client.get("/js/missing.js"))
     assert client.get("/js/missing.js").status_code == 404
 
@@ -700,7 +701,8 @@ def test_export_static(web: Path, tmp_path: Path) -> None:
         assert (out / "pyodide" / name).is_file(), name
     assert sorted(p.name for p in (out / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
     assert (out / "bundle.zip").read_bytes() == bundle.bundle_bytes()
-    assert json.loads((out / "config.json").read_text()) == {"api": None, "public_url": None}
+    assert json.loads((out / "config.json").read_text()) == {"api": None, "public_url": None,
+                                                             "socket": None}
     assert not (out / "node_modules").exists()
 
     # Exporting again over a previous export replaces it (stale files go).

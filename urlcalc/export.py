@@ -4,8 +4,9 @@ The folder holds the site's files (``urlcalc.site``: index.html, isolation-worke
 pyodide/, bundle.zip, licenses/, boot.json and, when made from this bundle.zip, boot/: the boot
 snapshot with its brotli and gzip copies, for servers that send precompressed files) and:
 
-- ``config.json``: ``{"api": null, "public_url": ...}``: the page never calls an API (Pyodide
-  answers everything) and links its permalinks and copies to the public URL (or says it has none);
+- ``config.json``: ``{"api": null, "public_url": ..., "socket": null}``: the page never calls an
+  API (Pyodide answers everything) and links its permalinks and copies to the public URL (or
+  says it has none);
 - ``_headers``: the headers ``urlcalc serve`` sends (CSP, nosniff, no-referrer, and the types of
   the .wasm and .mjs files), for hosts that read such a file (Netlify, Cloudflare Pages);
 - in index.html, the same Content-Security-Policy as a ``<meta>`` element, for hosts that send no
@@ -114,6 +115,6 @@ def export_static(dir: str | os.PathLike[str], web_dir: str | os.PathLike[str] |
             shutil.copyfile(source, target)
     (out / HEADERS_FILE).write_text(headers_file(list(files)), encoding="utf-8")
     (out / ".nojekyll").write_bytes(b"")
-    config = {"api": None, "public_url": checked}
+    config = {"api": None, "public_url": checked, "socket": None}
     (out / _EXPORT_MARKER).write_text(json.dumps(config) + "\n", encoding="utf-8")
     return out

@@ -16,7 +16,13 @@ headers. ``make_server`` returns a waitress server that
   ``ACCEPT_BATCH`` waiting connections at each wake-up;
 * answers waitress's own refusals as JSON ``{"error": ...}`` with the same security headers as
   every other response (``JsonErrorTask``);
-* waits with poll() rather than select() (no limit at file descriptor 1024).
+* waits with poll() rather than select() (no limit at file descriptor 1024);
+* with a ``socket_api`` (urlcalc.api_socket), speaks WebSocket at its path: a valid opening
+  handshake there turns the connection into a socket whose text messages the api answers, one
+  at a time in waitress's worker threads like HTTP requests (``SocketState``). At most
+  ``SOCKET_QUEUE`` messages wait per connection (the rest stay unread, in the kernel's buffers);
+  a message must arrive whole within ``REQUEST_TIMEOUT_S`` of its first byte; an idle socket is
+  closed after ``IDLE_TIMEOUT_S`` like an idle keep-alive connection (the page opens another).
 
 The checks run in waitress's main loop: at most once a second (``cleanup_interval``) for the
 timeouts, and on each accept for the per-client cap.
@@ -28,14 +34,18 @@ import contextlib
 import json
 import socket
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
+from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
+from waitress.utilities import Error as WaitressError
+
+from urlcalc import websocket as ws
 
 __all__ = [
     "CONNECTION_LIMIT",
@@ -43,6 +53,8 @@ __all__ = [
     "IDLE_TIMEOUT_S",
     "MAX_CONNECTIONS_PER_CLIENT",
     "REQUEST_TIMEOUT_S",
+    "SOCKET_QUEUE",
+    "SocketApi",
     "make_server",
 ]
 
@@ -68,6 +80,12 @@ ACCEPT_BATCH = 64
 EVICT_MIN_AGE_S = 0.5
 EVICT_MIN_IDLE_S = 2.0
 
+# Messages read from one socket and not yet answered; beyond this the connection is not read
+# until they are (a client cannot queue more work than this).
+SOCKET_QUEUE = 4
+# Answers of at least this many bytes are compressed where the client offers permessage-deflate.
+SOCKET_DEFLATE_MIN_BYTES = 1024
+
 # What waitress's refusals say (the first line of the body; the rest is waitress's detail).
 _REFUSALS = {
     400: "malformed HTTP request",
@@ -91,12 +109,15 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
     def execute(self) -> None:
         server: GuardedServer = self.channel.server
         error = self.request.error
-        template = _REFUSALS.get(error.code, error.reason.lower())
-        message = template.format(limit=server.max_body_bytes,
-                                  header_limit=server.adj.max_request_header_size)
-        detail = str(error.body or "").strip()
-        if detail and error.code in (400, 501):
-            message += f": {detail}"
+        if isinstance(error, SocketRefused):
+            message = error.message
+        else:
+            template = _REFUSALS.get(error.code, error.reason.lower())
+            message = template.format(limit=server.max_body_bytes,
+                                      header_limit=server.adj.max_request_header_size)
+            detail = str(error.body or "").strip()
+            if detail and error.code in (400, 501):
+                message += f": {detail}"
         headers, body = _json_answer(f"{error.code} {error.reason}", message,
                                      server.security_headers)
         self.status = f"{error.code} {error.reason}"
@@ -106,13 +127,49 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
         self.write(body)
 
 
+class SocketApi(Protocol):
+    """What a socket answers (urlcalc.api_socket.SocketApi)."""
+
+    path: str
+    max_message_bytes: int
+
+    def refusal(self, headers: Mapping[str, str]) -> tuple[int, str] | None: ...
+
+    def answer(self, text: str) -> bytes: ...
+
+
+class SocketRefused(WaitressError):  # type: ignore[misc]
+    """An opening handshake refused: answered as JSON by JsonErrorTask."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.reason = {400: "Bad Request", 403: "Forbidden"}.get(code, "Bad Request")
+        self.message = message
+
+
+@dataclass
+class SocketState:
+    """A connection turned WebSocket: its frame reader, the messages read and not yet answered,
+    and whether a worker thread is answering them now."""
+
+    reader: ws.FrameReader
+    deflate: bool
+    inbox: deque[str] = field(default_factory=deque)
+    busy: bool = False
+    closing: bool = False  # a close frame was sent: nothing more is read or answered
+
+
 class GuardedChannel(HTTPChannel):  # type: ignore[misc]
-    """One connection: remembers when the request now arriving began."""
+    """One connection: remembers when the request now arriving began; turns into a WebSocket on
+    a valid opening handshake at the socket api's path."""
 
     error_task_class = JsonErrorTask
     request_started: float | None = None
     client = ""
     served = 0  # requests received in full
+    socket_state: SocketState | None = None
+    requests: list[Any]  # waitress's: the requests received and not yet answered
 
     def __init__(self, server: GuardedServer, sock: socket.socket, addr: Any, adj: Any,
                  map: Any = None) -> None:
@@ -122,6 +179,8 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         super().__init__(server, sock, addr, adj, map)
 
     def received(self, data: bytes) -> bool:
+        if self.socket_state is not None:
+            return self._socket_received(data)
         if self.request is None and data and self.request_started is None:
             self.request_started = time.monotonic()
         result: bool = super().received(data)
@@ -130,6 +189,139 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
                 self.served += 1
             self.request_started = None  # complete (or nothing pending): no deadline
         return result
+
+    # --- WebSocket ---------------------------------------------------------------------------
+
+    def service(self) -> None:
+        """A worker thread's turn: the socket's messages, or an opening handshake, or (as
+        waitress) the next HTTP request."""
+        state = self.socket_state
+        if state is not None:
+            self._answer_messages(state)
+            return
+        api: SocketApi | None = self.server.socket_api
+        request = self.requests[0] if self.requests else None
+        if api is not None and request is not None and not request.error \
+                and request.path == api.path and "UPGRADE" in request.headers:
+            problem = ws.handshake_problem(request.command, request.headers)
+            refusal = (400, problem) if problem is not None else api.refusal(request.headers)
+            if refusal is None:
+                self._upgrade(request, api)
+                return
+            request.error = SocketRefused(*refusal)
+        super().service()
+
+    def _upgrade(self, request: Any, api: SocketApi) -> None:
+        deflate = ws.wants_deflate(request.headers)
+        accept = ws.accept_key(request.headers["SEC_WEBSOCKET_KEY"].strip())
+        lines = ["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
+                 f"Sec-WebSocket-Accept: {accept}"]
+        if deflate:
+            lines.append(f"Sec-WebSocket-Extensions: {ws.DEFLATE_RESPONSE}")
+        lines += [f"{k}: {v}" for k, v in self.server.security_headers.items()]
+        with self.requests_lock:
+            # anything the client sent behind the handshake (it must wait for this answer) is
+            # dropped with the HTTP parser
+            for r in self.requests:
+                r.close()
+            self.requests = []
+            self.request = None
+            self.request_started = None
+            self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes, deflate), deflate)
+        self._send_now(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        self.last_activity = time.time()
+
+    def _socket_received(self, data: bytes) -> bool:
+        """In the main loop: the socket's bytes. Control frames are answered here; text
+        messages are queued for a worker thread."""
+        state = self.socket_state
+        assert state is not None
+        with self.requests_lock:
+            if self.will_close or self.close_when_flushed or state.closing:
+                return False
+            try:
+                for message in state.reader.feed(data):
+                    if message.opcode == ws.TEXT and message.text is not None:
+                        state.inbox.append(message.text)
+                    elif message.opcode == ws.PING:
+                        self._queue_bytes(ws.frame(ws.PONG, message.data))
+                    elif message.opcode == ws.CLOSE:
+                        self._close_socket(state, ws.CLOSE_NORMAL, "")
+                        return True
+            except ws.ProtocolError as e:
+                self._close_socket(state, e.code, e.reason)
+                return True
+            if state.reader.pending:
+                if self.request_started is None:
+                    self.request_started = time.monotonic()
+            else:
+                self.request_started = None
+            if state.inbox and not state.busy:
+                state.busy = True
+                self.server.add_task(self)
+        return True
+
+    def _close_socket(self, state: SocketState, code: int, reason: str) -> None:
+        """(requests_lock held) Send a close frame and close once it is sent."""
+        state.closing = True
+        state.inbox.clear()
+        self._queue_bytes(ws.close_frame(code, reason))
+        self.close_when_flushed = True
+        self.request_started = None
+
+    def _queue_bytes(self, data: bytes) -> None:
+        """From the main loop: put bytes behind the output; the loop sends them."""
+        with self.outbuf_lock:
+            self.outbufs[-1].append(data)
+            self.total_outbufs_len += len(data)
+
+    def _send_now(self, data: bytes) -> None:
+        """From a worker thread: put bytes behind the output and send what the socket takes at
+        once (the main loop sends the rest, woken)."""
+        self.write_soon(data)
+        with self.outbuf_lock:
+            self._flush_exception(self._flush_some, do_close=False)
+        if self.total_outbufs_len:
+            self.server.pull_trigger()
+
+    def _answer_messages(self, state: SocketState) -> None:
+        api: SocketApi = self.server.socket_api
+        try:
+            while True:
+                with self.requests_lock:
+                    if not state.inbox or state.closing or not self.connected:
+                        state.busy = False
+                        break
+                    text = state.inbox.popleft()
+                answer = api.answer(text)
+                compressed = state.deflate and len(answer) >= SOCKET_DEFLATE_MIN_BYTES
+                payload = ws.deflate(answer) if compressed else answer
+                self._send_now(ws.frame(ws.TEXT, payload, compressed=compressed))
+                self.last_activity = time.time()
+        except ClientDisconnected:
+            with self.requests_lock:
+                state.busy = False
+        # the main loop looks at readable() again: the queue has room
+        self.server.pull_trigger()
+
+    def readable(self) -> bool:
+        state = self.socket_state
+        if state is not None and len(state.inbox) >= SOCKET_QUEUE:
+            return False
+        return bool(super().readable())
+
+    def handle_write(self) -> None:
+        if self.socket_state is None:
+            super().handle_write()
+            return
+        # No request is ever "running" on a socket, which is what tells waitress to send
+        # without the lock: a worker thread may be sending an answer now.
+        self._flush_exception(self._flush_some_if_lockable)
+        if self.close_when_flushed and not self.total_outbufs_len:
+            self.close_when_flushed = False
+            self.will_close = True
+        if self.will_close:
+            self.handle_close()
 
     def add_channel(self, map: Any = None) -> None:
         super().add_channel(map)
@@ -152,8 +344,10 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
 
     def __init__(self, *args: Any, security_headers: Mapping[str, str],
                  max_body_bytes: int, per_client: int, header_timeout: float,
-                 request_timeout: float, **kwargs: Any) -> None:
+                 request_timeout: float, socket_api: SocketApi | None = None,
+                 **kwargs: Any) -> None:
         self.security_headers = dict(security_headers)
+        self.socket_api = socket_api
         self.max_body_bytes = max_body_bytes
         self.per_client = per_client
         self.header_timeout = header_timeout
@@ -274,10 +468,12 @@ def make_server(app: Any, host: str, port: int, *, threads: int,
                 per_client: int = MAX_CONNECTIONS_PER_CLIENT,
                 header_timeout: float = HEADER_TIMEOUT_S,
                 request_timeout: float = REQUEST_TIMEOUT_S,
-                idle_timeout: int = IDLE_TIMEOUT_S, ident: str = "urlcalc") -> GuardedServer:
+                idle_timeout: int = IDLE_TIMEOUT_S, ident: str = "urlcalc",
+                socket_api: SocketApi | None = None) -> GuardedServer:
     """A waitress server for ``app`` on ``host``:``port`` (0: a free port), not yet running:
     call ``run()``. Bodies up to ``max_body_bytes`` inclusive reach the app (waitress refuses
-    from its limit on, so the limit it is given is one more)."""
+    from its limit on, so the limit it is given is one more). ``socket_api``: the WebSocket
+    endpoint, if any."""
     adj = Adjustments(
         host=host, port=port, threads=threads, ident=ident,
         connection_limit=connection_limit,
@@ -291,4 +487,5 @@ def make_server(app: Any, host: str, port: int, *, threads: int,
     return GuardedServer(
         app, {}, True, None, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
         security_headers=security_headers, max_body_bytes=max_body_bytes,
-        per_client=per_client, header_timeout=header_timeout, request_timeout=request_timeout)
+        per_client=per_client, header_timeout=header_timeout, request_timeout=request_timeout,
+        socket_api=socket_api)

@@ -8,11 +8,14 @@ URL layout (``web/js/engine.js`` relies on it)::
     /pyodide/<file>         the files Pyodide needs to boot (web/node_modules/pyodide)
     /bundle.zip             urlcalc + idna for Pyodide (``urlcalc.bundle``), ETag = its sha256
     /licenses/<file>        the licences of what the page ships (``urlcalc.site``)
-    /config.json            {"api": "api/", "public_url": ...}: tells the page that the JSON API
-                            is here, and the calculator's public URL for permalinks, or null
+    /config.json            {"api": "api/", "public_url": ..., "socket": ...}: tells the page
+                            that the JSON API is here, the calculator's public URL for
+                            permalinks (or null), and whether the API's WebSocket is (its
+                            path, "api/socket", or null under Flask's development server)
                             (``urlcalc.export`` writes {"api": null, ...} instead)
     /favicon.ico            204 (the page uses a data: icon)
     /api/openapi.json       the OpenAPI 3 description of the JSON API (``urlcalc.openapi``)
+    /api/socket             the API over a WebSocket (``urlcalc.api_socket``), under waitress
     /api/<kind>             POST a JSON object, or GET with query parameters: the result model of
                             ``urlcalc.kinds.dispatch(kind, params)``; the kinds and their
                             parameters are ``urlcalc.kinds.KINDS``
@@ -44,12 +47,14 @@ import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.security import safe_join
 
 from urlcalc import site as page_site
+from urlcalc.api_socket import SOCKET_PATH, SocketApi
 from urlcalc.heavy import Busy, HeavyGate, default_workers, encode_json
 from urlcalc.kinds import KINDS, dispatch
 from urlcalc.limits import (
@@ -477,6 +482,7 @@ def create_app(
     allowed_hosts: list[str] | None = None,
     heavy: HeavyGate | None = None,
     public_url: str | None = None,
+    socket: bool = False,
 ) -> Flask:
     """The Flask app. ``web_dir`` defaults to $URLCALC_WEB_DIR, the checkout's web/, or the
     page inside the installed package, ``pyodide_dir`` to its Pyodide folder (see
@@ -487,13 +493,16 @@ def create_app(
 
     ``allowed_hosts``: refuse (400) a request whose Host header is neither one of these names nor
     an IP address (None: no check; ``serve`` always checks). ``heavy``: the gate of the large API
-    requests (default: one computing in the request's thread, HEAVY_QUEUE waiting)."""
+    requests (default: one computing in the request's thread, HEAVY_QUEUE waiting). ``socket``:
+    the server under the app answers the API's WebSocket (urlcalc.http_server with the app's
+    ``urlcalc_socket`` extension, as ``serve`` runs it): config.json tells the page so."""
     site = page_site.locate(web_dir, pyodide_dir)
     web = site.web
     pyodide = site.pyodide
     cache = Path(cache_dir) if cache_dir else DEFAULT_CACHE_DIR
     checked = page_site.check_public_url(public_url) if public_url is not None else None
-    config = {"api": "api/", "public_url": checked}
+    config = {"api": "api/", "public_url": checked,
+              "socket": SOCKET_PATH.lstrip("/") if socket else None}
     assets = AssetCache(cache)
 
     app = Flask("urlcalc", static_folder=None)
@@ -659,6 +668,24 @@ def create_app(
 
         return _json_response(openapi_document())
 
+    # the public URL's origin is the page's too, behind a proxy that rewrites Host
+    socket_api = SocketApi(API_KINDS,
+                           lambda host: allowed_hosts is None or host_allowed(host, allowed),
+                           dispatch, [urlsplit(checked).netloc] if checked is not None else ())
+    app.extensions["urlcalc_socket"] = socket_api
+
+    # (the second rule: werkzeug routes a request with "Upgrade: websocket" to websocket rules
+    # only)
+    @app.route(SOCKET_PATH, methods=["GET"])
+    @app.route(SOCKET_PATH, methods=["GET"], websocket=True, endpoint="_socket_upgrade")
+    def _socket() -> Response:
+        # Reached when the request is not a WebSocket opening handshake that urlcalc.http_server
+        # takes over: a plain GET, or any request under Flask's development server.
+        # (no Upgrade header: a hop-by-hop header, which WSGI leaves to the server)
+        return _error(426, "this address is the API over a WebSocket (RFC 6455; messages in "
+                      "urlcalc/api_socket.py); urlcalc serve speaks it, the development server "
+                      "(--dev) does not: use POST /api/<kind> there")
+
     @app.route("/api/<kind>", methods=["GET", "POST"])
     def _api(kind: str) -> Response:
         try:
@@ -736,7 +763,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
         if public_host and public_host not in names:
             names.append(public_host)
     gate = HeavyGate(default_workers(), HEAVY_QUEUE, processes=not dev)
-    app = create_app(allowed_hosts=names, heavy=gate, public_url=public_url)
+    app = create_app(allowed_hosts=names, heavy=gate, public_url=public_url, socket=not dev)
     site: page_site.Site = app.extensions["urlcalc_site"]
     if site.missing_pyodide():
         print(f"warning: the Pyodide files are missing ({site.pyodide_hint()}): the page will "
@@ -751,7 +778,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
 
     # Bind first: a taken port or a foreign address fails before the slow start-up.
     server = make_server(app, host, port, threads=THREADS, security_headers=SECURITY_HEADERS,
-                         max_body_bytes=MAX_BODY_BYTES)
+                         max_body_bytes=MAX_BODY_BYTES,
+                         socket_api=app.extensions["urlcalc_socket"])
     # SIGTERM (a service manager, `kill`) ends the server as Ctrl+C does: through the finally
     # below, which stops the worker processes.
     previous = signal.signal(signal.SIGTERM, _terminate)

@@ -60,6 +60,28 @@ def live_server(public_url: str | None = None) -> Iterator[str]:
         httpd.server_close()
 
 
+@contextmanager
+def live_waitress() -> Iterator[tuple[str, Any]]:
+    """The app as ``urlcalc serve`` runs it: under urlcalc.http_server (waitress), with the
+    API's WebSocket, on a free localhost port; yield its base URL and the server."""
+    from urlcalc import server as server_module
+    from urlcalc.http_server import make_server as waitress_server
+
+    app = server_module.create_app(socket=True, allowed_hosts=["localhost"])
+    server_module.warm_up(app)
+    server = waitress_server(app, "127.0.0.1", 0, threads=8,
+                             security_headers=server_module.SECURITY_HEADERS,
+                             max_body_bytes=server_module.MAX_BODY_BYTES,
+                             socket_api=app.extensions["urlcalc_socket"])
+    thread = threading.Thread(target=server.run, name="urlcalc-live-waitress", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}/", server
+    finally:
+        server.task_dispatcher.shutdown(timeout=1)
+        server.close()  # (the loop's thread is a daemon: it ends with the process)
+
+
 def launch(playwright: Any, **kwargs: Any) -> Any:
     """Debian's Chromium through Playwright (no `playwright install`)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, **kwargs)

@@ -6,8 +6,13 @@ test_static_export.py."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
-from liveserver import PageProbe, frag
+from liveserver import Offline, PageProbe, frag, live_waitress
+from waitress.channel import ClientDisconnected
 
 from urlcalc.implementations.node_adapter import WHATWG_URL
 
@@ -109,3 +114,133 @@ def test_the_server_relay_brings_the_servers_answer_for_the_keystrokes_frame(
     expect(page.locator("#implementations-error")).to_be_hidden()
     probe.console_errors = [m for m in probe.console_errors if "500" not in m]
     probe.assert_clean()
+
+
+# --- the server relay over the API's WebSocket (urlcalc serve: waitress) -------------------------
+
+
+@pytest.fixture(scope="module")
+def waitress() -> Iterator[tuple[str, Any]]:
+    with live_waitress() as (url, server):
+        yield url, server
+
+
+@pytest.fixture
+def served(browser: Any, waitress: tuple[str, Any]) -> Iterator[PageProbe]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    offline = Offline()
+    context.route("**/*", offline)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield PageProbe(context, page, offline, waitress[0])
+    finally:
+        context.close()
+
+
+class Traffic:
+    """The page's API traffic: HTTP requests to /api/implementations, and socket messages."""
+
+    def __init__(self, page: Any) -> None:
+        self.http: list[str] = []
+        self.sent: list[str] = []
+        self.received: list[str] = []
+        self.sockets: list[str] = []
+        page.on("request", lambda r: self.http.append(r.url)
+                if r.url.endswith("/api/implementations") else None)
+
+        def opened(socket: Any) -> None:
+            self.sockets.append(socket.url)
+            socket.on("framesent", lambda text: self.sent.append(str(text)))
+            socket.on("framereceived", lambda text: self.received.append(str(text)))
+
+        page.on("websocket", opened)
+
+
+def type_and_see(page: Any, text: str, href: str) -> None:
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially(text, delay=50)
+    expect(page.locator("td[data-impl='ada'][data-getter='href']")).to_have_attribute(
+        "data-value", href)
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+
+
+def test_the_relay_asks_over_the_websocket_under_urlcalc_serve(served: PageProbe) -> None:
+    traffic = Traffic(served.page)
+    page = served.open(frag(input="https://a/", view="implementations"), query="")
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    assert page.evaluate("() => fetch('config.json').then((r) => r.json())")["socket"] == \
+        "api/socket"
+    expect(page.locator("td[data-impl='whatwg-url'][data-getter='href']")).to_have_attribute(
+        "data-value", "https://a/")
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    before = page.evaluate("() => window.urlcalc.engine.sync.relays")
+    http_before = len(traffic.http)
+    type_and_see(page, "bc", "https://a/bc")
+    assert page.evaluate("() => window.urlcalc.engine.sync.relays") >= before + 2
+    assert len(traffic.http) == http_before  # no HTTP request while typing: all by the socket
+    assert traffic.sockets and traffic.sockets[0].endswith("/api/socket")
+    asked = [json.loads(m) for m in traffic.sent]
+    assert {"input": "https://a/bc"} in [m["params"] for m in asked if m["kind"] ==
+                                          "implementations"]
+    answers = [m.partition("\n") for m in traffic.received]
+    assert any(json.loads(head)["status"] == 200 and json.loads(body)["input"] == "https://a/bc"
+               for head, _, body in answers)
+    served.assert_clean()
+
+
+def test_when_the_socket_closes_with_an_answer_owed_it_comes_over_http(
+        served: PageProbe, waitress: tuple[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    traffic = Traffic(served.page)
+    server = waitress[1]
+    api = server.socket_api
+    hung_up: list[str] = []
+
+    def answer(text: str) -> bytes:
+        # the server drops the connection instead of answering this input
+        if "hang-up" in text:
+            hung_up.append(text)
+            for channel in list(server.active_channels.values()):
+                if channel.socket_state is not None:
+                    channel.will_close = True
+            server.pull_trigger()
+            raise ClientDisconnected
+        return type(api).answer(api, text)
+
+    monkeypatch.setattr(api, "answer", answer)
+    page = served.open(frag(input="https://a/", view="implementations"), query="")
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    http_before = len(traffic.http)
+    page.locator("#input").fill("https://hang-up/")
+    expect(page.locator("td[data-impl='ada'][data-getter='href']")).to_have_attribute(
+        "data-value", "https://hang-up/")
+    assert hung_up, "the page asked over the socket"
+    assert len(traffic.http) > http_before, "then over HTTP"
+    expect(page.locator("#implementations-error")).to_be_hidden()
+    # and the next keystroke finds a new socket
+    sockets = len(traffic.sockets)
+    monkeypatch.setattr(api, "answer", type(api).answer.__get__(api))
+    http_before = len(traffic.http)
+    type_and_see(page, "x", "https://hang-up/x")
+    assert len(traffic.sockets) == sockets + 1 and len(traffic.http) == http_before
+    served.assert_clean()
+
+
+def test_a_socket_that_cannot_be_opened_leaves_the_relay_on_http(served: PageProbe) -> None:
+    traffic = Traffic(served.page)
+
+    def config(route: Any) -> None:
+        body = json.loads(route.fetch().text())
+        route.fulfill(json={**body, "socket": "api/no-such-socket"})
+
+    served.page.route("**/config.json", config)
+    page = served.open(frag(input="https://a/", view="implementations"), query="")
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    type_and_see(page, "bc", "https://a/bc")
+    assert len(traffic.sockets) == 1  # tried once (again after a minute), not per keystroke
+    assert len(traffic.http) >= 2
+    # the browser reports the refused handshake (a 404) as a network error
+    served.console_errors = [m for m in served.console_errors if "WebSocket" not in m]
+    served.assert_clean()

@@ -148,7 +148,7 @@ def test_installed_server_error_bodies_name_no_server_path(installed: Installed)
     status, body, _ = _get(url + "licenses/README.txt")
     assert status == 200 and b"Pyodide 314.0.7" in body and b"idna 3." in body
     status, body, _ = _get(url + "config.json")
-    assert json.loads(body) == {"api": "api/", "public_url": None}
+    assert json.loads(body) == {"api": "api/", "public_url": None, "socket": "api/socket"}
     errors = [
         _get(url + "no-such-page"),
         _get(url + "js/no-such-module.js"),

@@ -17,6 +17,7 @@ from typing import Any
 
 from urlcalc.api import GETTERS
 from urlcalc.engine import engine_info
+from urlcalc.implementations import node_adapter
 from urlcalc.implementations.ada_adapter import ADA
 from urlcalc.implementations.base import Implementation, Reading, Unavailable, exception_text
 from urlcalc.implementations.explain import (
@@ -129,9 +130,18 @@ def implementations_model(input: str, base: str | None = None) -> dict[str, Any]
             raise ModelError(f"field {name!r} is too long to compare: {len(value)} code points "
                              f"(implementations are compared on at most "
                              f"{MAX_IMPLEMENTATIONS_CHARS})")
-    ctx = Context.of(input, base)
-    std = _standard(ctx)
-    entries = [_entry(impl, ctx, std) for impl in IMPLEMENTATIONS]
+    # node reads the input while the others here do: its request goes first, its answer is
+    # taken last (the columns keep their order)
+    node_adapter.parse_soon(input, base)
+    try:
+        ctx = Context.of(input, base)
+        std = _standard(ctx)
+        order = sorted(range(len(IMPLEMENTATIONS)),
+                       key=lambda i: IMPLEMENTATIONS[i].runtime_kind == "node")
+        by_index = {i: _entry(IMPLEMENTATIONS[i], ctx, std) for i in order}
+    finally:
+        node_adapter.forget_soon()
+    entries = [by_index[i] for i in range(len(IMPLEMENTATIONS))]
     rows = [{
         "getter": g,
         "values": {"standard": std["getters"][g] if std["ok"] else None,

@@ -2,8 +2,10 @@
 implementation) and Node's own ``URL`` (Ada inside, since Node 18).
 
 Both live in one long-lived helper process (node_helper.mjs), started on first use and kept for
-the life of this process: JSON lines over stdin/stdout, one request at a time (a parse takes
-microseconds), each answered within ``TIMEOUT_S`` or the helper is killed. A missing node, a
+the life of this process: JSON lines over stdin/stdout, answered in order and matched by id, each
+within ``TIMEOUT_S`` or the helper is killed. ``parse_soon(input, base)`` sends a request ahead:
+the implementations model asks node first and reads the other implementations while node
+answers (``_parse`` then takes the answer). A missing node, a
 missing whatwg-url bundle, a helper that crashed or hung: each is a clear "not available" in
 the model, never an exception; a dead helper is restarted at most once per ``RETRY_S``.
 
@@ -22,7 +24,7 @@ import shutil
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from urlcalc.api import GETTERS
 from urlcalc.implementations.base import (
@@ -60,8 +62,22 @@ def bundle_path() -> Path:
     return web_dir() / WHATWG_URL_BUNDLE
 
 
+class _Answers:
+    """One helper process's answers, by request id (filled by its pump thread)."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.by_id: dict[int, dict[str, Any]] = {}
+        self.ended = False  # the process's output ended
+
+
+# Answers nobody took (a caller that sent ahead and then failed) are dropped beyond this many.
+MAX_UNTAKEN = 64
+
+
 class NodeHelper:
-    """The helper process: ``ask(request)`` returns its answer, or raises HelperError."""
+    """The helper process: ``ask(request)`` returns its answer, or raises HelperError;
+    ``send(request)`` sends it now and returns a ticket for ``receive``."""
 
     def __init__(self, node: str | None = None, bundle: Path | None = None) -> None:
         self.node = node
@@ -69,6 +85,7 @@ class NodeHelper:
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
+        self._answers = _Answers()
         self._next_id = 0
         self.hello: dict[str, Any] | None = None
         self.error: str | None = None
@@ -91,9 +108,10 @@ class NodeHelper:
         except OSError as e:
             raise HelperError(f"cannot start node: {e}") from None
         lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=_pump, args=(proc, lines), name="urlcalc-node-helper",
+        answers = _Answers()
+        threading.Thread(target=_pump, args=(proc, lines, answers), name="urlcalc-node-helper",
                          daemon=True).start()
-        self._proc, self._lines = proc, lines
+        self._proc, self._lines, self._answers = proc, lines, answers
         first = self._read(START_TIMEOUT_S, START_TIMEOUT_S)
         try:
             hello = json.loads(first)["hello"]
@@ -103,22 +121,27 @@ class NodeHelper:
         self.hello = hello
 
     def _read(self, timeout: float, limit: float) -> str:
-        """The helper's next line, waiting at most ``timeout`` s (what is left of ``limit``)."""
+        """The helper's next line that is not an answer (its hello), waiting at most
+        ``timeout`` s (what is left of ``limit``)."""
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
             self._kill()
             raise HelperError(f"the node helper did not answer within {limit:g} s") from None
         if line is None:  # end of its output: it exited, or is exiting
-            code = None
-            if self._proc is not None:
-                try:
-                    code = self._proc.wait(timeout=1)
-                except Exception:  # still running (closed its stdout): killed below
-                    code = None
-            self._kill()
-            raise HelperError(f"the node helper exited (status {code})")
+            self._exited()
         return line
+
+    def _exited(self) -> NoReturn:
+        code = None
+        proc = self._proc
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=1)
+            except Exception:  # still running (closed its stdout): killed below
+                code = None
+        self._kill()
+        raise HelperError(f"the node helper exited (status {code})")
 
     def _kill(self) -> None:
         proc, self._proc = self._proc, None
@@ -145,6 +168,10 @@ class NodeHelper:
     # --- requests ------------------------------------------------------------------------------
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self.receive(self.send(request))
+
+    def send(self, request: dict[str, Any]) -> tuple[_Answers, int]:
+        """Write the request to the helper (started if need be); the ticket for receive()."""
         with self._lock:
             if self._proc is None:
                 if self.error is not None and time.monotonic() - self._failed_at < RETRY_S:
@@ -169,19 +196,34 @@ class NodeHelper:
                 self._kill()
                 self._fail(f"the node helper is gone ({e})")
                 raise HelperError(self.error or "") from None
-            deadline = time.monotonic() + TIMEOUT_S
-            while True:
-                try:
-                    answer = json.loads(self._read(max(0.0, deadline - time.monotonic()),
-                                                   TIMEOUT_S))
-                except HelperError as e:
-                    self._fail(str(e))
-                    raise
-                except ValueError:
-                    continue  # not ours (cannot happen with this helper): skip it
-                if answer.get("id") == ident:
-                    self.error = None
-                    return dict(answer)
+            return self._answers, ident
+
+    def receive(self, ticket: tuple[_Answers, int]) -> dict[str, Any]:
+        """The answer to a request sent, within TIMEOUT_S of now, or HelperError."""
+        answers, ident = ticket
+        deadline = time.monotonic() + TIMEOUT_S
+        with answers.cond:
+            while ident not in answers.by_id and not answers.ended:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                answers.cond.wait(left)
+            answer = answers.by_id.pop(ident, None)
+            ended = answers.ended
+        if answer is not None:
+            self.error = None
+            return answer
+        with self._lock:
+            if self._answers is not answers:  # another caller has seen to it already
+                raise HelperError(self.error or "the node helper is gone")
+            try:
+                if ended:
+                    self._exited()
+                self._kill()
+                raise HelperError(f"the node helper did not answer within {TIMEOUT_S:g} s")
+            except HelperError as e:
+                self._fail(str(e))
+                raise
 
     def _fail(self, reason: str) -> None:
         self.error = reason
@@ -192,13 +234,30 @@ class HelperError(Unavailable):
     """The helper cannot answer: its message is the "not available" reason."""
 
 
-def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
+def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str | None],
+          answers: _Answers) -> None:
+    """The helper's output: answers (lines with an id) to ``answers``, anything else (its hello)
+    to ``lines``."""
     assert proc.stdout is not None
     try:
         for line in proc.stdout:
-            lines.put(line)
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                answer = None
+            if isinstance(answer, dict) and isinstance(answer.get("id"), int):
+                with answers.cond:
+                    answers.by_id[answer["id"]] = answer
+                    while len(answers.by_id) > MAX_UNTAKEN:
+                        del answers.by_id[min(answers.by_id)]
+                    answers.cond.notify_all()
+            else:
+                lines.put(line)
     except (OSError, ValueError):
         pass
+    with answers.cond:
+        answers.ended = True
+        answers.cond.notify_all()
     lines.put(None)
 
 
@@ -241,6 +300,30 @@ def set_helper(new: NodeHelper | None) -> NodeHelper | None:
 
 _last: tuple[tuple[str, str | None], dict[str, Any]] | None = None
 _last_lock = threading.Lock()
+# This thread's request sent ahead by parse_soon: (key, helper, ticket)
+_ahead = threading.local()
+
+
+def parse_soon(input: str, base: str | None) -> None:
+    """Send the helper's request for (input, base) now; the next _parse of it in this thread
+    takes the answer. Nothing is sent where node is not available."""
+    _ahead.request = None
+    if IN_PYODIDE:
+        return
+    with _last_lock:
+        if _last is not None and _last[0] == (input, base):
+            return
+    h = helper()
+    try:
+        _ahead.request = ((input, base), h, h.send({"op": "parse", "input": input, "base": base}))
+    except HelperError:
+        _ahead.request = None  # _parse asks again, and says why it is not available
+
+
+def forget_soon() -> None:
+    """Forget this thread's request sent ahead, if nothing took its answer (the answer, when it
+    comes, is dropped with the oldest untaken ones)."""
+    _ahead.request = None
 
 
 def _parse(input: str, base: str | None) -> dict[str, Any]:
@@ -251,7 +334,12 @@ def _parse(input: str, base: str | None) -> dict[str, Any]:
     with _last_lock:
         if _last is not None and _last[0] == key:
             return _last[1]
-    answer = helper().ask({"op": "parse", "input": input, "base": base})
+    ahead = getattr(_ahead, "request", None)
+    _ahead.request = None
+    if ahead is not None and ahead[0] == key and ahead[1] is helper():
+        answer = ahead[1].receive(ahead[2])
+    else:
+        answer = helper().ask({"op": "parse", "input": input, "base": base})
     with _last_lock:
         _last = (key, answer)
     return answer

@@ -30,8 +30,8 @@
 //       caller's task ends and the answer is drawn in the same frame as the keystroke that asked;
 //       skipped when the last answer of the same kind took Python longer than waitMs. With
 //       prefer: "server", the server relay (server-relay-worker.js, a worker of its own) asks
-//       the API (a synchronous request, in the worker) and the page waits for that answer the
-//       same way.
+//       the API (over its WebSocket where config.json has one, else by a synchronous request in
+//       the worker) and the page waits for that answer the same way.
 //   prefetch(kind, params, {prefer})
 //       says that the page is about to call(kind, params, {prefer}) (a view's own request, after
 //       the parse it is drawing first): where calls can wait for their answer, the request is
@@ -204,6 +204,7 @@ export function createEngine({
 
   const listeners = new Set();
   let apiBase = null; // URL of the API root ("<root>/api/") once known to exist
+  let socketBase = null; // URL of the API's WebSocket (http: scheme), where config.json has one
   let worker = null;
   let workerReady = false;
   let nextId = 1;
@@ -389,7 +390,7 @@ export function createEngine({
       return; // calls go to the server the ordinary way
     }
     relay = { worker: thread, channel: new SyncChannel("server relay") };
-    thread.postMessage({ type: "channel", buffer: relay.channel.buffer });
+    thread.postMessage({ type: "channel", buffer: relay.channel.buffer, socket: socketUrl() });
     thread.addEventListener("message", (event) => {
       const msg = event.data ?? {};
       if (msg.id !== undefined && pending.has(msg.id)) settleAnswer(msg.id, msg.json, msg);
@@ -452,7 +453,7 @@ export function createEngine({
         posted: performance.timeOrigin + performance.now() });
     });
     if (via === "pyodide") worker.postMessage({ id, kind, params, sync });
-    else relay.worker.postMessage({ id, url: relayTo.href, body: JSON.stringify(params ?? {}), sync });
+    else relay.worker.postMessage({ id, kind, url: relayTo.href, body: JSON.stringify(params ?? {}), sync });
     return { id, answer, via };
   }
 
@@ -491,6 +492,14 @@ export function createEngine({
   /** The API's URL for `kind` (apiBase must be known). */
   function apiUrl(kind) {
     return new URL(encodeURIComponent(kind), apiBase);
+  }
+
+  /** The API's WebSocket URL for the server relay, or null where the server has none. */
+  function socketUrl() {
+    if (socketBase === null) return null;
+    const url = new URL(socketBase);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    return url.href;
   }
 
   /** Whether a call that prefers `prefer` goes to the server first. */
@@ -588,6 +597,8 @@ export function createEngine({
     const publicUrl = typeof config?.public_url === "string" ? config.public_url : null;
     update({}, { where, publicUrl });
     if (force === "pyodide") return null;
+    // the API's WebSocket, where config.json says the server speaks it (urlcalc/api_socket.py)
+    socketBase = typeof config?.socket === "string" ? new URL(config.socket, ROOT) : null;
     if (force === "server") return new URL("api/", ROOT);
     return api !== null ? new URL(api, ROOT) : null;
   }
