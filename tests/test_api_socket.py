@@ -385,6 +385,21 @@ def test_handshake_and_answers_in_order(live: Live) -> None:
         c.close()
 
 
+def test_the_first_message_is_read_at_once(live: Live) -> None:
+    # While the handshake was being answered, the main loop polled without this connection; it
+    # must be woken to read it again, not find it at its next poll timeout (1 s): the first
+    # keystroke after the page opened its socket waited a second.
+    for _ in range(3):
+        c = live.client()
+        try:
+            t = time.monotonic()
+            c.ask(1, "parse", {"input": "http://a/"})
+            assert c.answer()[0] == {"id": 1, "status": 200}
+            assert time.monotonic() - t < 0.5
+        finally:
+            c.close()
+
+
 def test_compressed_both_ways_when_offered(live: Live) -> None:
     c = live.client(
         extra="Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n")

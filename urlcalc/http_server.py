@@ -230,6 +230,9 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
             self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes, deflate), deflate)
         self._send_now(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
         self.last_activity = time.time()
+        # the main loop, polling without this connection while its request was served, reads
+        # it again (its first message may already be there)
+        self.server.pull_trigger()
 
     def _socket_received(self, data: bytes) -> bool:
         """In the main loop: the socket's bytes. Control frames are answered here; text
@@ -432,6 +435,9 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         def rank(channel: Any) -> tuple[int, float] | None:
             if channel.requests or channel.total_outbufs_len or channel.will_close:
                 return None
+            socket_state = getattr(channel, "socket_state", None)
+            if socket_state is not None and (socket_state.busy or socket_state.inbox):
+                return None  # a socket's message being answered
             if _unread(channel):
                 return None  # it sent something this loop has not read yet: it is not stuck
             started = channel.request_started
