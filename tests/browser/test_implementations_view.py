@@ -14,6 +14,7 @@ import pytest
 from liveserver import Offline, PageProbe, frag, live_waitress
 from waitress.channel import ClientDisconnected
 
+from urlcalc.http_server import GuardedChannel
 from urlcalc.implementations.node_adapter import WHATWG_URL
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -242,5 +243,21 @@ def test_a_socket_that_cannot_be_opened_leaves_the_relay_on_http(served: PagePro
     assert len(traffic.sockets) == 1  # tried once (again after a minute), not per keystroke
     assert len(traffic.http) >= 2
     # the browser reports the refused handshake (a 404) as a network error
+    served.console_errors = [m for m in served.console_errors if "WebSocket" not in m]
+    served.assert_clean()
+
+
+def test_a_socket_whose_handshake_is_held_is_given_up_for_http(
+        served: PageProbe, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a server (or a proxy) that takes the handshake and never answers it
+    monkeypatch.setattr(GuardedChannel, "_upgrade", lambda self, request, api: None)
+    traffic = Traffic(served.page)
+    page = served.open(frag(input="https://a/", view="implementations"), query="")
+    page.wait_for_function("() => window.urlcalc.engine.current === 'pyodide'", timeout=60_000)
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0", timeout=20_000)
+    http_before = len(traffic.http)
+    type_and_see(page, "bc", "https://a/bc")
+    assert len(traffic.sockets) == 1
+    assert len(traffic.http) >= http_before + 2  # given up: the keystrokes went by HTTP
     served.console_errors = [m for m in served.console_errors if "WebSocket" not in m]
     served.assert_clean()

@@ -8,9 +8,10 @@
 // relay starts and again when the server closed it (an idle socket is closed after 30 s): a
 // message on an open socket costs the browser a fraction of what an HTTP request does (README,
 // "Page speed"). Until the socket is open a request waits for it; when it cannot be opened (a
-// server or proxy that does not speak WebSocket) or closes with answers owed, those requests are
-// made over HTTP instead, with a synchronous XMLHttpRequest (which a worker may make), and so
-// are all requests for SOCKET_RETRY_MS after a socket that never opened.
+// server or proxy that does not speak WebSocket, or holds the handshake OPEN_TIMEOUT_MS) or
+// closes with answers owed, those requests are made over HTTP instead, with a synchronous
+// XMLHttpRequest (which a worker may make), and so are all requests for SOCKET_RETRY_MS after a
+// socket that never opened.
 //
 // Messages it takes: {type: "channel", buffer, socket}: the page's shared buffer and the socket's
 // URL (or null), sent once; {id, kind, url, body, sync}: the API request (kind, its JSON body)
@@ -22,6 +23,9 @@
 import { channelFrom } from "./sync-channel.js";
 
 const TIMEOUT_MS = 10000;
+// A socket not open this long after it was asked for (a proxy that holds the handshake) is
+// given up: what waits for it goes by HTTP.
+const OPEN_TIMEOUT_MS = 3000;
 // After a socket that could not be opened, HTTP only for this long.
 const SOCKET_RETRY_MS = 60000;
 let putShared = null;
@@ -97,7 +101,11 @@ function openSocket() {
     return;
   }
   socket = s;
+  const openTimer = setTimeout(() => {
+    if (!socketOpen && socket === s) s.close();
+  }, OPEN_TIMEOUT_MS);
   s.addEventListener("open", () => {
+    clearTimeout(openTimer);
     socketOpen = true;
     for (const request of waiting.splice(0)) send(request);
   });
@@ -105,6 +113,7 @@ function openSocket() {
     if (typeof event.data === "string") received(event.data);
   });
   s.addEventListener("close", () => {
+    clearTimeout(openTimer);
     if (!socketOpen) socketRefusedAt = performance.now();
     socket = null;
     socketOpen = false;
