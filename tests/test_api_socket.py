@@ -11,24 +11,22 @@ import json
 import os
 import socket
 import struct
-import threading
 import time
 import zlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from guarded import guarded_server
 
 from urlcalc import websocket as ws
 from urlcalc.api_socket import MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH, SocketApi
-from urlcalc.http_server import SOCKET_QUEUE, GuardedServer, make_server
+from urlcalc.http_server import SOCKET_QUEUE, GuardedServer
 from urlcalc.kinds import dispatch
 from urlcalc.server import (
     API_KINDS,
-    MAX_BODY_BYTES,
     SECURITY_HEADERS,
     create_app,
-    default_allowed_hosts,
 )
 
 # --- the protocol --------------------------------------------------------------------------------
@@ -350,18 +348,8 @@ class Live:
 
 @pytest.fixture(scope="module")
 def live() -> Iterator[Live]:
-    app = create_app(allowed_hosts=default_allowed_hosts("127.0.0.1"))
-    server = make_server(app, "127.0.0.1", 0, threads=4, security_headers=SECURITY_HEADERS,
-                         max_body_bytes=MAX_BODY_BYTES, connection_limit=40, per_client=8,
-                         header_timeout=1.0, request_timeout=2.0, idle_timeout=5,
-                         socket_api=app.extensions["urlcalc_socket"])
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
+    with guarded_server() as server:
         yield Live(server)
-    finally:
-        server.task_dispatcher.shutdown(timeout=1)
-        server.close()
 
 
 def test_handshake_and_answers_in_order(live: Live) -> None:

@@ -28,11 +28,12 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from guarded import guarded_server
 
 from urlcalc import heavy, kinds, model
 from urlcalc.encoding import LABELS, get_encoding, get_output_encoding
 from urlcalc.heavy import Busy, HeavyGate
-from urlcalc.http_server import GuardedServer, make_server
+from urlcalc.http_server import GuardedServer
 from urlcalc.limits import MAX_ANSWER_CHARS
 from urlcalc.percent import ENCODE_SETS
 from urlcalc.server import (
@@ -360,17 +361,8 @@ def parse_response(data: bytes) -> tuple[int, dict[str, str], bytes]:
 
 @pytest.fixture(scope="module")
 def live() -> Iterator[Live]:
-    app = create_app(allowed_hosts=default_allowed_hosts("127.0.0.1"))
-    server = make_server(app, "127.0.0.1", 0, threads=4, security_headers=SECURITY_HEADERS,
-                         max_body_bytes=MAX_BODY_BYTES, connection_limit=40, per_client=8,
-                         header_timeout=1.0, request_timeout=2.0, idle_timeout=5)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
+    with guarded_server() as server:
         yield Live(server)
-    finally:
-        server.task_dispatcher.shutdown(timeout=1)
-        server.close()
 
 
 def post(path: str, body: bytes, extra: str = "") -> bytes:
