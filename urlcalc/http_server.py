@@ -153,8 +153,7 @@ class SocketState:
     """A connection turned WebSocket: its frame reader, the messages read and not yet answered,
     and whether a worker thread is answering them now."""
 
-    reader: ws.FrameReader
-    deflate: bool
+    reader: ws.FrameReader  # (its deflate: whether the client and the server agreed on it)
     inbox: deque[str] = field(default_factory=deque)
     busy: bool = False
     closing: bool = False  # a close frame was sent: nothing more is read or answered
@@ -227,7 +226,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
             self.requests = []
             self.request = None
             self.request_started = None
-            self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes, deflate), deflate)
+            self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes, deflate))
         self._send_now(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
         self.last_activity = time.time()
         # the main loop, polling without this connection while its request was served, reads
@@ -297,7 +296,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
                         break
                     text = state.inbox.popleft()
                 answer = api.answer(text)
-                compressed = state.deflate and len(answer) >= SOCKET_DEFLATE_MIN_BYTES
+                compressed = state.reader.deflate and len(answer) >= SOCKET_DEFLATE_MIN_BYTES
                 payload = ws.deflate(answer) if compressed else answer
                 self._send_now(ws.frame(ws.TEXT, payload, compressed=compressed))
                 self.last_activity = time.time()
