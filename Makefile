@@ -133,7 +133,8 @@ fuzz: venv differential-deps
 # The page in Chromium as ratios to floors measured in the same run (a bare Pyodide boot, a no-op
 # keystroke), served and as a static export, 5 cold runs (8 minutes here, more on busy cores);
 # BENCH_WEB_ARGS e.g. "--quick", "--runs 7 --strict" or "--viewport 1920x1080". Where a
-# keystroke's time goes: `python -m benchmarks.web_profile` (`--js-profile`: a V8 CPU profile);
+# keystroke's time goes: `python -m benchmarks.web_profile` (`--js-profile`: a V8 CPU profile;
+# `--cpu`: the CPU time of every process and thread per keystroke);
 # the memory-snapshot experiment: `python -m benchmarks.web_snapshot`.
 BENCH_WEB_ARGS ?=
 bench-web: venv npm snapshot chromium

@@ -14,6 +14,12 @@ the keystrokes typed, and the p95 of the whole):
 * the worker thread's busy time from the trace (Python runs there, inside wasm);
 * CPython on this machine, for the same inputs: the model alone and its JSON text, apart.
 
+``--cpu`` instead types the keys as ``make bench-web`` does (random phase, no tracing) and
+prints the CPU time each process and thread of the machine spent per keystroke (from
+``/proc``, Linux only): the page's threads, the server and its node helper, the benchmark's own
+driver, against the wall-clock time per keystroke. On a machine with two cores this shows what
+an answer waits for besides its own work.
+
 ``--trace FILE`` keeps the trace (open it in Chrome's DevTools, Performance panel).
 ``--js-profile`` also takes a V8 CPU profile of the page's main thread (CDP ``Profiler``) while
 typing, and prints the functions with the most self time per keystroke (the page's own JS, the
@@ -277,6 +283,86 @@ def burst(playwright: Any, url: str, view: str, keys: str, times: int = 5) -> li
     return out
 
 
+def _threads_cpu() -> dict[tuple[str, str, str], tuple[str, str, int]]:
+    """Every thread on the machine: (pid, tid, start time) -> (its process's command line, the
+    thread's name, its CPU time in clock ticks, user and system)."""
+    import os
+
+    out: dict[tuple[str, str, str], tuple[str, str, int]] = {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
+                "utf-8", "replace")
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                stat = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+                name = stat[stat.index("(") + 1:stat.rindex(")")]
+                fields = stat[stat.rindex(")") + 2:].split()
+                # fields from the state on: utime 11, stime 12, starttime 19
+                out[(pid, tid, fields[19])] = (cmd, name, int(fields[11]) + int(fields[12]))
+        except (OSError, ValueError, IndexError):
+            continue  # ended meanwhile
+    return out
+
+
+def _process_label(cmd: str) -> str:
+    """A process named by its part in the benchmark."""
+    import re
+
+    program = cmd.split(" ")[0].rsplit("/", 1)[-1]
+    if program in ("chromium", "chrome") and "--type=" not in cmd:
+        return "browser process"
+    if "--type=" in cmd:
+        kind = re.search(r"--type=([\w-]+)", cmd)
+        sub = re.search(r"--utility-sub-type=([\w.]+)", cmd)
+        return "browser " + (kind.group(1) if kind else "?") + (f" ({sub.group(1)})" if sub else "")
+    if "node_helper" in cmd:
+        return "urlcalc server's node helper"
+    if "urlcalc" in cmd and "serve" in cmd:
+        return "urlcalc server"
+    if "playwright" in cmd:
+        return "playwright driver"
+    if "benchmarks.web_profile" in cmd:
+        return "this benchmark"
+    return program[-40:] or "?"
+
+
+def cpu(playwright: Any, url: str, view: str, keys: str
+        ) -> tuple[float | None, float, list[tuple[float, str, str]]]:
+    """Type ``keys`` into ``view`` as ``make bench-web`` does; (the p95 keystroke, wall-clock ms
+    per keystroke, [(CPU ms per keystroke, process, thread)] largest first)."""
+    import os
+
+    from benchmarks.web import Phase, type_and_time
+
+    tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+    run = Run("cpu")
+    browser = Browser(playwright, run, urlsplit(url).netloc)
+    try:
+        page = browser.page()
+        page.goto(url, wait_until="commit")
+        if wait_pyodide(page, run, 60) is None:
+            raise SystemExit("Pyodide did not answer: " + "; ".join(run.errors[:3]))
+        page.wait_for_timeout(1000)
+        page.click(f"#tab-{view}")
+        page.wait_for_timeout(500)
+        before = _threads_cpu()
+        t = time.monotonic()
+        p95 = type_and_time(page, keys, Phase("random"))
+        wall = (time.monotonic() - t) * 1000 / len(keys)
+        after = _threads_cpu()
+    finally:
+        browser.close()
+    spent: dict[tuple[str, str], float] = defaultdict(float)
+    for key, (cmd, name, ticks) in after.items():
+        used = ticks - before.get(key, (cmd, name, 0))[2]
+        if used > 0:
+            spent[(_process_label(cmd), name)] += used * tick_ms / len(keys)
+    return p95, wall, sorted(((ms, proc, thread) for (proc, thread), ms in spent.items()),
+                             reverse=True)
+
+
 def cpython(view: str, keys: str) -> dict[str, float]:
     """The model and its JSON text apart, in CPython on this machine (ms per keystroke)."""
     from urlcalc import kinds
@@ -295,6 +381,10 @@ def cpython(view: str, keys: str) -> dict[str, float]:
     return {"model_ms": build * 1000 / len(keys), "json_ms": text * 1000 / len(keys)}
 
 
+def fmt_ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1f} ms"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.web_profile",
                                  description=(__doc__ or "").split("\n")[0])
@@ -306,6 +396,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="a V8 CPU profile of the main thread instead of the browser's trace")
     ap.add_argument("--burst", action="store_true",
                     help="instead: the keys typed with no pause, until the last one shows")
+    ap.add_argument("--cpu", action="store_true",
+                    help="instead: the CPU time of every process and thread per keystroke")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: run `make chromium`", file=sys.stderr)
@@ -326,6 +418,15 @@ def main(argv: list[str] | None = None) -> int:
                 times = burst(playwright, url, view, keys)
                 print(f"{view}: {len(keys)} keys with no pause, until the last shows: median "
                       f"{statistics.median(times):.0f} ms ({', '.join(f'{t:.0f}' for t in times)})")
+                continue
+            if args.cpu:
+                p95, wall, spent = cpu(playwright, url, view, keys)
+                total = sum(ms for ms, _, _ in spent)
+                print(f"\n{view}: keystroke p95 {fmt_ms(p95)}; CPU per keystroke (ms) over "
+                      f"{wall:.1f} ms of wall clock, {total:.1f} ms in all:")
+                for ms, proc, thread in spent:
+                    if ms >= 0.1:
+                        print(f"  {ms:6.2f}  {proc}: {thread}")
                 continue
             r = profile(playwright, url, view, keys, args.trace, args.js_profile)
             c = cpython(view, keys)
