@@ -11,6 +11,7 @@ import json
 import os
 import socket
 import struct
+import threading
 import time
 import zlib
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ from guarded import guarded_server
 
 from urlcalc import websocket as ws
 from urlcalc.api_socket import MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH, SocketApi
-from urlcalc.http_server import SOCKET_QUEUE, GuardedServer
+from urlcalc.http_server import SOCKET_QUEUE, GuardedChannel, GuardedServer
 from urlcalc.kinds import dispatch
 from urlcalc.server import (
     API_KINDS,
@@ -427,6 +428,51 @@ def test_ping_pong_and_close(live: Live) -> None:
         c.send(masked(ws.CLOSE, struct.pack("!H", 1000)))
         assert c.closed_with() == ws.CLOSE_NORMAL
     finally:
+        c.close()
+
+
+def _wait_for(condition: Any, seconds: float = 3) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the server did not get there"
+        time.sleep(0.005)
+
+
+def test_no_answer_follows_the_close_frame(live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    # RFC 6455 5.5.1: after sending a Close frame, an endpoint sends no more data frames. An
+    # answer a worker thread was computing when the client closed is dropped, even when the
+    # close frame has not left yet (here: the server sends nothing meanwhile).
+    computing, go_on, held = threading.Event(), threading.Event(), threading.Event()
+    api = live.server.socket_api
+    dispatch_ = api.dispatch
+
+    def slow(kind: str, params: dict[str, Any]) -> Any:
+        computing.set()
+        go_on.wait(5)
+        return dispatch_(kind, params)
+
+    flush = GuardedChannel._flush_some
+    monkeypatch.setattr(api, "dispatch", slow)
+    monkeypatch.setattr(GuardedChannel, "_flush_some",
+                        lambda self, **kw: False if held.is_set() else flush(self, **kw))
+    c = live.client(source="127.0.0.44")
+    try:
+        c.ask(1, "parse", {"input": "http://a/"})
+        assert computing.wait(5)
+        held.set()
+        c.send(masked(ws.CLOSE, struct.pack("!H", 1000)))
+        channel, = [ch for ch in live.server.active_channels.values() if ch.client == "127.0.0.44"]
+        state = channel.socket_state
+        _wait_for(lambda: state.closing)  # the close frame is queued, not sent
+        go_on.set()
+        _wait_for(lambda: not state.busy)  # the answer is made (and dropped)
+        held.clear()
+        channel.server.pull_trigger()
+        assert c.closed_with() == ws.CLOSE_NORMAL
+        assert c.buffer == b"", c.buffer[:100]  # nothing came after the close frame
+    finally:
+        held.clear()
+        go_on.set()
         c.close()
 
 

@@ -286,6 +286,25 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         if self.total_outbufs_len:
             self.server.pull_trigger()
 
+    def _send_answer(self, state: SocketState, data: bytes) -> bool:
+        """From a worker thread: an answer's frame behind the output, and what the socket takes
+        of it sent at once (as _send_now); False, and nothing sent, when the socket's close frame
+        is already queued: after a close frame no data frame may follow (RFC 6455 5.5.1). The
+        main loop queues the close frame under outbuf_lock after marking the socket closing, so
+        a frame appended here under that lock, before the mark, goes out before it."""
+        with self.outbuf_lock:
+            self._flush_outbufs_below_high_watermark()  # (waits, unlocked, while it is full)
+            if not self.connected:
+                raise ClientDisconnected
+            if state.closing:
+                return False
+            self.outbufs[-1].append(data)
+            self.total_outbufs_len += len(data)
+            self._flush_exception(self._flush_some, do_close=False)
+        if self.total_outbufs_len:
+            self.server.pull_trigger()
+        return True
+
     def _answer_messages(self, state: SocketState) -> None:
         api: SocketApi = self.server.socket_api
         try:
@@ -298,7 +317,10 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
                 answer = api.answer(text)
                 compressed = state.reader.deflate and len(answer) >= SOCKET_DEFLATE_MIN_BYTES
                 payload = ws.deflate(answer) if compressed else answer
-                self._send_now(ws.frame(ws.TEXT, payload, compressed=compressed))
+                if not self._send_answer(state, ws.frame(ws.TEXT, payload, compressed=compressed)):
+                    with self.requests_lock:
+                        state.busy = False
+                    break
                 self.last_activity = time.time()
         except ClientDisconnected:
             with self.requests_lock:
