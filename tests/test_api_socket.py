@@ -519,6 +519,32 @@ def test_a_plain_get_is_told_what_the_address_is(live: Live) -> None:
     assert b"WebSocket" in data.partition(b"\r\n\r\n")[2]
 
 
+def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> None:
+    from urlcalc.openapi import openapi_document
+
+    op = openapi_document()["paths"][SOCKET_PATH]["get"]
+    seen: set[str] = set()
+    c = live.client()  # a handshake: 101
+    try:
+        seen.add(str(c.status))
+        c.ask("x" * 64, "version", {})
+        assert c.answer()[0] == {"id": "x" * 64, "status": 200}  # the longest id it names
+    finally:
+        c.close()
+    for extra in ("Origin: http://evil.example\r\n", "Sec-WebSocket-Version: 8\r\n"):
+        c = live.client(extra=extra)
+        try:
+            seen.add(str(c.status))
+            assert set(json.loads(c.body)) == {"error"}
+        finally:
+            c.close()
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
+        sock.sendall(b"GET /api/socket HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        seen.add(read_to_close(sock)[9:12].decode())
+    assert seen == set(op["responses"]) == {"101", "400", "403", "426"}
+    assert f"at most {MAX_SOCKET_MESSAGE_BYTES // 1024} KiB" in op["description"]
+
+
 @pytest.mark.parametrize(("data", "code"), [
     (masked(ws.TEXT, b'{"id":1}', mask=False), ws.CLOSE_PROTOCOL_ERROR),
     (masked(ws.TEXT, b"\xc3\x28"), ws.CLOSE_INVALID_DATA),

@@ -66,7 +66,7 @@ def test_document_is_valid_openapi_30() -> None:
 
 
 def test_every_kind_is_documented_and_nothing_else() -> None:
-    documented = {p.removeprefix("/api/") for p in DOC["paths"]} - {"openapi.json"}
+    documented = {p.removeprefix("/api/") for p in DOC["paths"]} - {"openapi.json", "socket"}
     assert documented == set(API_KINDS)
     for kind in API_KINDS:
         assert set(DOC["paths"][f"/api/{kind}"]) == {"get", "post"}, kind
@@ -119,6 +119,16 @@ def test_openapi_path_answers(client: FlaskClient) -> None:
     assert set(DOC["paths"]["/api/openapi.json"]) == {"get"}
     response = client.post("/api/openapi.json", json={})
     assert 400 <= response.status_code < 500
+    assert set(response.get_json()) == {"error"}
+
+
+def test_socket_path_is_described_and_answers_426_here(client: FlaskClient) -> None:
+    # (the Flask app alone, as under --dev: no WebSocket; tests/test_api_socket.py checks the
+    # other statuses against urlcalc serve's server)
+    assert set(DOC["paths"]["/api/socket"]) == {"get"}
+    assert "426" in DOC["paths"]["/api/socket"]["get"]["responses"]
+    response = client.get("/api/socket")
+    assert response.status_code == 426
     assert set(response.get_json()) == {"error"}
 
 

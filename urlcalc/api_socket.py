@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 from urlcalc.heavy import encode_json
 from urlcalc.limits import LARGE_REQUEST_BYTES, ModelError
 
-__all__ = ["MAX_SOCKET_MESSAGE_BYTES", "SOCKET_PATH", "SocketApi"]
+__all__ = ["MAX_ID_CHARS", "MAX_SOCKET_MESSAGE_BYTES", "SOCKET_PATH", "SocketApi"]
 
 SOCKET_PATH = "/api/socket"
 # A request message: the size up to which HTTP requests are computed in the request's thread.

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from urlcalc.api import GETTERS
+from urlcalc.api_socket import MAX_ID_CHARS, MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH
 from urlcalc.editions import EDITIONS
 from urlcalc.heavy import LARGE_REQUEST_BYTES
 from urlcalc.kinds import KINDS, Kind, Param
@@ -380,6 +381,37 @@ def _operation(kind: str, method: str) -> Schema:
     return op
 
 
+def _socket_operation() -> Schema:
+    """GET /api/socket: the opening handshake of the API over a WebSocket (urlcalc.api_socket).
+    OpenAPI 3.0 has no words for the messages that follow: the description says them."""
+    return {
+        "operationId": "socket", "tags": ["meta"],
+        "summary": "The API over a WebSocket (urlcalc serve).",
+        "description": (
+            "A WebSocket opening handshake (RFC 6455; permessage-deflate when offered) turns the "
+            "connection into a socket that answers the API's requests as text messages. A "
+            "request: {\"id\": ID, \"kind\": KIND, \"params\": {...}}, where ID is an integer "
+            f"or a string of at most {MAX_ID_CHARS} characters, KIND one of /api/<kind>'s kinds "
+            "and params its JSON object ({} if left out), at most "
+            f"{MAX_SOCKET_MESSAGE_BYTES // 1024} KiB (larger requests go by POST). Its answer: "
+            "a first line {\"id\": ID, \"status\": STATUS}, a newline, then the body "
+            "/api/<kind> answers to the same request with that status; answers come in the "
+            "order of the requests. The handshake is refused with a JSON error when the Host "
+            "header does not name this server or the Origin is another site's. Protocol errors "
+            "close the socket with RFC 6455's codes; see the README, \"The WebSocket\"."),
+        "responses": {
+            "101": {"description": "Switching Protocols: the connection is a WebSocket."},
+            "400": _error_response("A malformed opening handshake (its method, version, key or "
+                                   "Connection header), or a Host header that does not name "
+                                   "this server."),
+            "403": _error_response("The Origin header is another site's."),
+            "426": _error_response("Not a WebSocket opening handshake (a plain GET), or a "
+                                   "server that does not speak it (the development server, "
+                                   "--dev): the API is at POST /api/<kind>."),
+        },
+    }
+
+
 def openapi_document(kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
     """The OpenAPI document for ``kinds`` (default: every kind this module describes)."""
     paths: dict[str, Any] = {}
@@ -390,6 +422,7 @@ def openapi_document(kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
         "responses": {"200": {"description": "The OpenAPI document.",
                               "content": {"application/json": {"schema": {"type": "object"}}}}},
     }}
+    paths[SOCKET_PATH] = {"get": _socket_operation()}
     return {
         "openapi": OPENAPI_VERSION,
         "info": {
