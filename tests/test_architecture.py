@@ -175,7 +175,7 @@ def test_the_step_finder_finds_steps() -> None:
 def test_one_table_of_request_kinds() -> None:
     assert tuple(kinds.KINDS) == server.API_KINDS
     documented = {path.removeprefix("/api/") for path in openapi_document()["paths"]}
-    assert documented == {*kinds.KINDS, "openapi.json"}
+    assert documented == {*kinds.KINDS, "openapi.json", "socket"}
     for kind in kinds.KINDS.values():
         body = openapi_document()["paths"][f"/api/{kind.name}"]["post"]["requestBody"]
         schema = body["content"]["application/json"]["schema"]
