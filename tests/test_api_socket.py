@@ -21,7 +21,7 @@ import pytest
 from guarded import guarded_server
 
 from urlcalc import websocket as ws
-from urlcalc.api_socket import MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH, SocketApi
+from urlcalc.api_socket import MAX_ID_CHARS, MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH, SocketApi
 from urlcalc.http_server import SOCKET_QUEUE, GuardedChannel, GuardedServer
 from urlcalc.kinds import dispatch
 from urlcalc.server import (
@@ -527,8 +527,8 @@ def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> N
     c = live.client()  # a handshake: 101
     try:
         seen.add(str(c.status))
-        c.ask("x" * 64, "version", {})
-        assert c.answer()[0] == {"id": "x" * 64, "status": 200}  # the longest id it names
+        c.ask("x" * MAX_ID_CHARS, "version", {})
+        assert c.answer()[0] == {"id": "x" * MAX_ID_CHARS, "status": 200}  # the longest id named
     finally:
         c.close()
     for extra in ("Origin: http://evil.example\r\n", "Sec-WebSocket-Version: 8\r\n"):
@@ -543,6 +543,7 @@ def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> N
         seen.add(read_to_close(sock)[9:12].decode())
     assert seen == set(op["responses"]) == {"101", "400", "403", "426"}
     assert f"at most {MAX_SOCKET_MESSAGE_BYTES // 1024} KiB" in op["description"]
+    assert f"at most {MAX_ID_CHARS} characters" in op["description"]
 
 
 @pytest.mark.parametrize(("data", "code"), [
