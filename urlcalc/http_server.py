@@ -226,8 +226,9 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
             self.requests = []
             self.request = None
             self.request_started = None
-            self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes, deflate))
-        self._send_now(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+            state = self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes,
+                                                                   deflate))
+        self._send(state, ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
         self.last_activity = time.time()
         # the main loop, polling without this connection while its request was served, reads
         # it again (its first message may already be there)
@@ -277,21 +278,13 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
             self.outbufs[-1].append(data)
             self.total_outbufs_len += len(data)
 
-    def _send_now(self, data: bytes) -> None:
-        """From a worker thread: put bytes behind the output and send what the socket takes at
-        once (the main loop sends the rest, woken)."""
-        self.write_soon(data)
-        with self.outbuf_lock:
-            self._flush_exception(self._flush_some, do_close=False)
-        if self.total_outbufs_len:
-            self.server.pull_trigger()
-
-    def _send_answer(self, state: SocketState, data: bytes) -> bool:
-        """From a worker thread: an answer's frame behind the output, and what the socket takes
-        of it sent at once (as _send_now); False, and nothing sent, when the socket's close frame
-        is already queued: after a close frame no data frame may follow (RFC 6455 5.5.1). The
-        main loop queues the close frame under outbuf_lock after marking the socket closing, so
-        a frame appended here under that lock, before the mark, goes out before it."""
+    def _send(self, state: SocketState, data: bytes) -> bool:
+        """From a worker thread: bytes behind the output (the handshake's answer, an answer's
+        frame), and what the socket takes of them sent at once (the main loop sends the rest,
+        woken); False, and nothing sent, when the socket's close frame is already queued: after
+        a close frame no data frame may follow (RFC 6455 5.5.1). The main loop queues the close
+        frame under outbuf_lock after marking the socket closing, so bytes appended here under
+        that lock, before the mark, go out before it."""
         with self.outbuf_lock:
             self._flush_outbufs_below_high_watermark()  # (waits, unlocked, while it is full)
             if not self.connected:
@@ -317,11 +310,9 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
                 answer = api.answer(text)
                 compressed = state.reader.deflate and len(answer) >= SOCKET_DEFLATE_MIN_BYTES
                 payload = ws.deflate(answer) if compressed else answer
-                if not self._send_answer(state, ws.frame(ws.TEXT, payload, compressed=compressed)):
-                    with self.requests_lock:
-                        state.busy = False
-                    break
-                self.last_activity = time.time()
+                # (not sent when the socket is closing: the loop then ends above)
+                if self._send(state, ws.frame(ws.TEXT, payload, compressed=compressed)):
+                    self.last_activity = time.time()
         except ClientDisconnected:
             with self.requests_lock:
                 state.busy = False
