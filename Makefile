@@ -72,7 +72,7 @@ snapshot: $(BOOT_STAMP)
 
 $(BOOT_STAMP): $(VENV_STAMP) $(NPM_STAMP) $(BOOT_SOURCES)
 	mkdir -p $(BOOT_DIR)
-	$(BIN)/python -m urlcalc.bundle $(BOOT_DIR)/bundle.zip
+	$(BIN)/python -m urlcalc.site.bundle $(BOOT_DIR)/bundle.zip
 	node web/tools/make-snapshot.mjs web/node_modules/pyodide $(BOOT_DIR)/bundle.zip $(BOOT_DIR)
 	rm -f $(BOOT_DIR)/bundle.zip
 	touch $@

@@ -1,6 +1,6 @@
 """The wheel and sdist builds stage the page into the package (everything else is pyproject.toml).
 
-- build_py (the wheel): after the Python files, writes the site (urlcalc.site.write_site: the
+- build_py (the wheel): after the Python files, writes the site (urlcalc.site.files.write_site: the
   page from web/, the Pyodide files the page loads from web/node_modules/pyodide, bundle.zip,
   the licences, and the boot snapshot when it was made from these sources) into urlcalc/web/ of
   the build folder, never into the source tree. Fails if the
@@ -28,7 +28,7 @@ def _site_module():  # type: ignore[no-untyped-def]
     # The source tree's urlcalc, not an installed one (imports only the stdlib and idna).
     sys.path.insert(0, str(ROOT))
     try:
-        from urlcalc import site
+        from urlcalc.site import files as site
     finally:
         sys.path.remove(str(ROOT))
     return site

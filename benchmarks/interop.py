@@ -38,12 +38,12 @@ from pathlib import Path
 from typing import Any
 
 from urlcalc import URL, URLParseError
-from urlcalc.api import GETTERS
-from urlcalc.engine import engine_info
 from urlcalc.implementations import IMPLEMENTATIONS
 from urlcalc.implementations.base import Implementation, Reading
 from urlcalc.implementations.node_adapter import helper
-from urlcalc.urlencoded import parse_urlencoded_string
+from urlcalc.model.runtime import engine_info
+from urlcalc.standard.url import GETTERS
+from urlcalc.standard.urlencoded import parse_urlencoded_string
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "wpt"

@@ -52,7 +52,7 @@ _PUNY_CACHE: dict[int, str] = {}
 
 def _puny(k: int) -> str:
     if k not in _PUNY_CACHE:
-        from urlcalc.uts46 import _punycode_encode
+        from urlcalc.standard.uts46 import _punycode_encode
 
         _PUNY_CACHE[k] = _punycode_encode(_cjk(k))[0]
     return _PUNY_CACHE[k]
@@ -127,7 +127,7 @@ def _untraced(shape: Shape, input: str, base: str | None) -> object:
 
 
 def _traced(shape: Shape, input: str, base: str | None) -> object:
-    from urlcalc.model import parse_model, set_model
+    from urlcalc.model.results import parse_model, set_model
 
     if shape.setter is not None:
         assert base is not None

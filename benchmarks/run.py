@@ -88,8 +88,8 @@ class _StripTrace(ast.NodeTransformer):
 
 
 def hook_free_parser() -> types.ModuleType:
-    """A copy of urlcalc.host and urlcalc.parser with the trace hooks removed."""
-    import urlcalc.host
+    """A copy of urlcalc.standard.host and urlcalc.standard.parser with the trace hooks removed."""
+    import urlcalc.standard.host
 
     modules = {}
     for name in ("host", "parser"):
@@ -103,7 +103,7 @@ def hook_free_parser() -> types.ModuleType:
                 "from urlcalc import host as hostmod", "import _hookfree_host as hostmod"))
         exec(compile(tree, f"<hook-free {name}>", "exec"), mod.__dict__)
         modules[name] = mod
-    assert modules["host"].__dict__["host_parse"] is not urlcalc.host.host_parse
+    assert modules["host"].__dict__["host_parse"] is not urlcalc.standard.host.host_parse
     return modules["parser"]
 
 
@@ -140,9 +140,9 @@ def main() -> int:
     import pywhatwgurl
 
     import urlcalc
-    from urlcalc.parser import basic_url_parse
-    from urlcalc.serializer import serialize_url
-    from urlcalc.trace import TraceRecorder
+    from urlcalc.standard.parser import basic_url_parse
+    from urlcalc.standard.serializer import serialize_url
+    from urlcalc.trace.recorder import TraceRecorder
 
     def ours(i: str, b: str | None) -> str:
         return urlcalc.URL(i, b).href

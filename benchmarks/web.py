@@ -289,7 +289,7 @@ def load_average() -> str:
 @contextmanager
 def prepared_site() -> Iterator[Path]:
     """The static export in a temporary folder, with the floor pages in js/_floor/."""
-    from urlcalc.export import export_static
+    from urlcalc.site.export import export_static
 
     with tempfile.TemporaryDirectory(prefix="urlcalc-bench-") as tmp:
         site = export_static(Path(tmp) / "site")

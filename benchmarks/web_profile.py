@@ -365,7 +365,7 @@ def cpu(playwright: Any, url: str, view: str, keys: str
 
 def cpython(view: str, keys: str) -> dict[str, float]:
     """The model and its JSON text apart, in CPython on this machine (ms per keystroke)."""
-    from urlcalc import kinds
+    from urlcalc.answers import kinds
 
     trace = view == "steps"
     build = text = 0.0

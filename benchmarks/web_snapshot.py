@@ -4,9 +4,9 @@ page's boot snapshot, which `make snapshot` makes with web/tools/make-snapshot.m
 uses; this script keeps its own, simpler snapshot for comparison.)
 
 1. Under node, boots Pyodide 314 from web/node_modules with ``loadPyodide({_makeSnapshot:
-   true})``, unpacks bundle.zip, imports urlcalc.kinds, answers one traced parse (the worker's
-   warm-up), collects the garbage and writes ``makeMemorySnapshot()``; prints its size raw and
-   gzipped (level 9, as ``urlcalc serve`` compresses). ``--zero-free`` zeroes the heap's free
+   true})``, unpacks bundle.zip, imports urlcalc.answers.kinds, answers one traced parse (the
+   worker's warm-up), collects the garbage and writes ``makeMemorySnapshot()``; prints its size raw
+   and gzipped (level 9, as ``urlcalc serve`` compresses). ``--zero-free`` zeroes the heap's free
    memory first (garbage compresses worse than zeros).
 2. Serves a folder with the Pyodide files, bundle.zip and the snapshot (sent gzip-encoded, as a
    server would) and boots, in a new Chromium each time, a module worker either normally or from
@@ -35,8 +35,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from benchmarks.web import CHROMIUM, load_average, machine
-from urlcalc import bundle
-from urlcalc.site import PYODIDE_FILES
+from urlcalc.site import bundle
+from urlcalc.site.files import PYODIDE_FILES
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
@@ -51,7 +51,7 @@ const py = await loadPyodide({ _makeSnapshot: true, packages: [] });
 const site = py.runPython(
   "import sys, sysconfig\\nsys.dont_write_bytecode = True\\nsysconfig.get_paths()['purelib']");
 py.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "zip", { extractDir: site });
-const dispatch = py.pyimport("urlcalc.kinds").dispatch_json;
+const dispatch = py.pyimport("urlcalc.answers.kinds").dispatch_json;
 dispatch("parse", JSON.stringify(%(warm)s));
 dispatch.destroy();
 py.runPython("import gc\\ngc.collect()");
@@ -110,7 +110,7 @@ try {
   const site = pyodide.runPython(
     "import sys, sysconfig\\nsys.dont_write_bytecode = True\\nsysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(new Uint8Array(await bundle), "zip", { extractDir: site });
-  const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
+  const dispatch = pyodide.pyimport("urlcalc.answers.kinds").dispatch_json;
   const answers = %(checks)s.map((input) =>
     dispatch("parse", JSON.stringify({ input, trace: true })));
   self.postMessage({ ok: true, answers });

@@ -14,11 +14,11 @@ from typing import Any
 from cases import setter_cases, wpt_entries
 
 from urlcalc import URL, URLSearchParams
-from urlcalc.api import URLParseError
-from urlcalc.encoding import get_encoding
-from urlcalc.engine import engine_info
-from urlcalc.parser import ParseFailure, basic_url_parse
-from urlcalc.urlencoded import parse_urlencoded_string
+from urlcalc.model.runtime import engine_info
+from urlcalc.standard.encoding import get_encoding
+from urlcalc.standard.parser import ParseFailure, basic_url_parse
+from urlcalc.standard.url import URLParseError
+from urlcalc.standard.urlencoded import parse_urlencoded_string
 
 # IdnaTestV2.json predates the Unicode version of the idna tables in use (Unicode 18): these
 # inputs hold code points that were unassigned (so disallowed) when the file was generated and

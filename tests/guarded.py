@@ -1,5 +1,5 @@
-"""A real urlcalc.http_server (waitress with its guards and the API's WebSocket) in a thread on
-loopback, with small limits so that tests reach them quickly: the fixture of
+"""A real urlcalc.serving.http_server (waitress with its guards and the API's WebSocket) in a
+thread on loopback, with small limits so that tests reach them quickly: the fixture of
 test_server_hardening.py and test_api_socket.py."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from urlcalc.http_server import GuardedServer, make_server
-from urlcalc.server import MAX_BODY_BYTES, SECURITY_HEADERS, create_app, default_allowed_hosts
+from urlcalc.serving.app import MAX_BODY_BYTES, SECURITY_HEADERS, create_app, default_allowed_hosts
+from urlcalc.serving.http_server import GuardedServer, make_server
 
 
 @contextmanager

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from urlcalc import URL, URLParseError, URLSearchParams
-from urlcalc.parser import api_url_parse, url_parse
-from urlcalc.record import URLRecord
-from urlcalc.serializer import origin, serialize_url, urls_equal
+from urlcalc.standard.parser import api_url_parse, url_parse
+from urlcalc.standard.record import URLRecord
+from urlcalc.standard.serializer import origin, serialize_url, urls_equal
 
 
 def test_constructor_failure_is_a_type_error_with_the_cause() -> None:

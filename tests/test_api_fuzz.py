@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from required import import_or_missing
 
-from urlcalc import kinds
-from urlcalc.server import API_KINDS, MAX_BODY_BYTES, create_app
+from urlcalc.answers import kinds
+from urlcalc.serving.app import API_KINDS, MAX_BODY_BYTES, create_app
 
 schemathesis = import_or_missing("schemathesis", "pip install -e '.[dev]' (make venv)")
 from schemathesis import checks as st_checks  # noqa: E402

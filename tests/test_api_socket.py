@@ -1,6 +1,6 @@
-"""The API over a WebSocket (/api/socket): the protocol pieces (urlcalc.websocket), the answers
-(urlcalc.api_socket: byte for byte the HTTP API's), and a real waitress server
-(urlcalc.http_server) against well-behaved and hostile clients: refused handshakes, broken
+"""The API over a WebSocket (/api/socket): the protocol pieces (urlcalc.serving.websocket), the
+answers (urlcalc.serving.socket_api: byte for byte the HTTP API's), and a real waitress server
+(urlcalc.serving.http_server) against well-behaved and hostile clients: refused handshakes, broken
 frames, oversized and inflating messages, floods, stalls, and one client's socket beside
 another's HTTP requests. Source addresses 127.0.0.2 and up stand for other machines."""
 
@@ -20,14 +20,19 @@ from typing import Any
 import pytest
 from guarded import guarded_server
 
-from urlcalc import websocket as ws
-from urlcalc.api_socket import MAX_ID_CHARS, MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH, SocketApi
-from urlcalc.http_server import SOCKET_QUEUE, GuardedChannel, GuardedServer
-from urlcalc.kinds import dispatch
-from urlcalc.server import (
+from urlcalc.answers.kinds import dispatch
+from urlcalc.serving import websocket as ws
+from urlcalc.serving.app import (
     API_KINDS,
     SECURITY_HEADERS,
     create_app,
+)
+from urlcalc.serving.http_server import SOCKET_QUEUE, GuardedChannel, GuardedServer
+from urlcalc.serving.socket_api import (
+    MAX_ID_CHARS,
+    MAX_SOCKET_MESSAGE_BYTES,
+    SOCKET_PATH,
+    SocketApi,
 )
 
 # --- the protocol --------------------------------------------------------------------------------
@@ -524,7 +529,7 @@ def test_a_plain_get_is_told_what_the_address_is(live: Live) -> None:
 
 
 def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> None:
-    from urlcalc.openapi import openapi_document
+    from urlcalc.serving.openapi import openapi_document
 
     op = openapi_document()["paths"][SOCKET_PATH]["get"]
     seen: set[str] = set()

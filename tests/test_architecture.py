@@ -1,11 +1,16 @@
-"""The shape of the package: each fact written once, and no import cycles.
+"""The shape of the package: layers you can see, each fact written once, and no import cycles.
+
+* Each module sits in its layer's folder and imports from its own layer and the layers below it
+  only (LAYERS, lowest first; the editions and the implementations are two peers of one layer and
+  never import each other).
 
 * No module imports itself through others (top-level or inside a function: a cycle hidden in a
   function is still one module needing the other to be done first).
 * A spec step number is written by the function that implements the step's algorithm (a parser
   state, the host parser, a setter) and nowhere else: no other module cites a step by a number it
   wrote, and the algorithm modules keep no table of step numbers beside their functions. The
-  step data (urlcalc/data/url_steps.json, urlcalc.spec's UTS #46 summaries) is the other source.
+  step data (urlcalc/data/url_steps.json, urlcalc.standard.steps's UTS #46 summaries) is the other
+  source.
 * One table of request kinds: the server, dispatch and the OpenAPI document answer the same.
 """
 
@@ -17,18 +22,20 @@ import re
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
-from urlcalc import kinds, server, spec
-from urlcalc.openapi import openapi_document
-from urlcalc.outline import Fact, OutlineEntry
-from urlcalc.trace import Step, StepDetails, TraceRecorder
+from urlcalc.answers import kinds
+from urlcalc.serving import app as server
+from urlcalc.serving.openapi import openapi_document
+from urlcalc.standard import steps as spec
+from urlcalc.standard.observer import Fact, OutlineEntry, Step, StepDetails
+from urlcalc.trace.recorder import TraceRecorder
 
 PACKAGE = Path(__file__).resolve().parent.parent / "urlcalc"
 STEP = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 # The modules whose functions are the algorithms of url.bs (and cite their own steps).
-ALGORITHM_MODULES = {"parser", "host", "api"}
+ALGORITHM_MODULES = {"standard.parser", "standard.host", "standard.url"}
 # The step data itself: url.bs's is JSON; UTS #46's summaries (and which step each UTS #46 stage
-# cites) are urlcalc.spec's.
-DATA_MODULES = {"spec"}
+# cites) are urlcalc.standard.steps's.
+DATA_MODULES = {"standard.steps"}
 # Modules citing other documents' sections by their own numbers (the older specs, the other
 # implementations' explanations): not url.bs steps.
 OTHER_DOCUMENTS = ("editions", "implementations")
@@ -102,9 +109,73 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_import_cycles() -> None:
     modules = _modules()
     graph = {name: _imports(name, path, modules) for name, path in modules.items()}
-    assert "urlcalc.parser" in graph["urlcalc.model"]  # the graph sees imports at all
-    assert "urlcalc.editions_view" in graph["urlcalc.kinds"]  # ... and those inside functions
+    # the graph sees imports at all, and those inside functions
+    assert "urlcalc.standard.parser" in graph["urlcalc.model.results"]
+    assert "urlcalc.editions.view" in graph["urlcalc.answers.kinds"]
     assert _cycles(graph) == []
+
+
+# The layers, lowest first: each a folder (or, for the front ends, modules) of the package.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("the standard", ("urlcalc.standard",)),
+    ("tracing and citations", ("urlcalc.trace",)),
+    ("the result model", ("urlcalc.model",)),
+    # Below the other readings: the Implementations view's whatwg-url is the page's own bundle.
+    ("the site", ("urlcalc.site",)),
+    ("other readings", ("urlcalc.editions", "urlcalc.implementations")),
+    ("the request table", ("urlcalc.answers",)),
+    ("serving", ("urlcalc.serving",)),
+    ("front ends", ("urlcalc", "urlcalc.__main__", "urlcalc.cli", "urlcalc.notebook")),
+)
+
+# Layers whose folders are peers: neither imports the other.
+PEERS = {"other readings"}
+
+
+def _home(module: str) -> tuple[int, str]:
+    """The layer (its rank) and the folder of ``module``."""
+    for rank, (_, homes) in enumerate(LAYERS):
+        for home in homes:
+            if module == home or (home != "urlcalc" and module.startswith(home + ".")):
+                return rank, home
+    raise AssertionError(f"{module} is in no layer: put it in a layer's folder")
+
+
+def _upward(graph: dict[str, set[str]]) -> list[str]:
+    bad = []
+    for module, imports in sorted(graph.items()):
+        rank, home = _home(module)
+        for target in sorted(imports):
+            target_rank, target_home = _home(target)
+            if target_rank > rank or (target_rank == rank and target_home != home
+                                       and LAYERS[rank][0] in PEERS):
+                bad.append(f"{module} ({LAYERS[rank][0]}) imports {target} "
+                           f"({LAYERS[target_rank][0]})")
+    return bad
+
+
+def test_layers_import_downward_only() -> None:
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    assert _upward(graph) == []
+    top = {p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "_"))}
+    assert top == {"standard", "trace", "model", "editions", "implementations", "answers",
+                   "site", "serving", "cli.py", "notebook.py", "data", "py.typed"}
+    for _, homes in LAYERS[:-1]:
+        for home in homes:
+            doc = ast.get_docstring(ast.parse(modules[home].read_text("utf-8")))
+            assert doc and len(doc) > 200, f"{home} needs a paragraph saying what it holds"
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    assert _upward({"urlcalc.standard.parser": {"urlcalc.trace.recorder"},
+                    "urlcalc.trace.recorder": set()}) == [
+        "urlcalc.standard.parser (the standard) imports urlcalc.trace.recorder "
+        "(tracing and citations)"]
+    assert _upward({"urlcalc.editions.view": {"urlcalc.implementations.base"},
+                    "urlcalc.implementations.base": set()}) != []
+    assert _upward({"urlcalc.serving.app": {"urlcalc.standard.url"},
+                    "urlcalc.standard.url": set()}) == []
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:

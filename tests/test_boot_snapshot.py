@@ -15,11 +15,17 @@ import pytest
 from flask.testing import FlaskClient
 from required import missing
 
-from urlcalc import site as page_site
-from urlcalc.export import export_static
-from urlcalc.kinds import KINDS, dispatch_json
-from urlcalc.server import create_app
-from urlcalc.warmup import REQUESTS, TYPING_URLS, WARM_BUDGET_MS, typing_plan, typing_requests
+from urlcalc.answers.kinds import KINDS, dispatch_json
+from urlcalc.answers.warmup import (
+    REQUESTS,
+    TYPING_URLS,
+    WARM_BUDGET_MS,
+    typing_plan,
+    typing_requests,
+)
+from urlcalc.serving.app import create_app
+from urlcalc.site import files as page_site
+from urlcalc.site.export import export_static
 
 
 def test_the_warm_up_asks_every_kind() -> None:

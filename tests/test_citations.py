@@ -22,13 +22,14 @@ import pytest
 from cases import corpus
 from differential import generate
 
-from urlcalc import spec
-from urlcalc.api import URL, URLParseError
-from urlcalc.errors import ValidationError
-from urlcalc.model import host_model, parse_model, set_model
-from urlcalc.parser import ParseFailure, basic_url_parse
-from urlcalc.record import URLRecord
-from urlcalc.trace import Step, TraceRecorder
+from urlcalc.model.results import host_model, parse_model, set_model
+from urlcalc.standard import steps as spec
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.observer import Step
+from urlcalc.standard.parser import ParseFailure, basic_url_parse
+from urlcalc.standard.record import URLRecord
+from urlcalc.standard.url import URL, URLParseError
+from urlcalc.trace.recorder import TraceRecorder
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = 3000

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import pytest
 
-from urlcalc.editions_view import compare_model
+from urlcalc.editions.view import compare_model
 
 SEEDS = Path(__file__).parent / "data" / "seeds"
 SEED_OF = {

@@ -171,7 +171,7 @@ def test_random_rfc3986_urls_are_mostly_valid() -> None:
 def test_compare_without_traces(url: str, base: str | None) -> None:
     """traces=False (what the Editions view asks per keystroke while no edition's details are
     open): every trace is null, the answer says so, and everything else is as with traces."""
-    from urlcalc.editions_view import compare_model
+    from urlcalc.editions.view import compare_model
 
     full = compare_model(url, base)
     lean = compare_model(url, base, traces=False)
@@ -228,7 +228,7 @@ VARIED: list[tuple[str, str | None]] = [
 
 
 def _answers(cases: list[tuple[str, str | None, bool, bool]]) -> list[str]:
-    from urlcalc.editions_view import compare_model
+    from urlcalc.editions.view import compare_model
 
     return [json.dumps(compare_model(i, b, errata=e, traces=t), sort_keys=True)
             for i, b, e, t in cases]
@@ -241,7 +241,7 @@ def _fresh_answers(cases: list[tuple[str, str | None, bool, bool]]) -> list[str]
     from pathlib import Path
 
     code = ("import json, sys\n"
-            "from urlcalc.editions_view import compare_model\n"
+            "from urlcalc.editions.view import compare_model\n"
             "print(json.dumps([json.dumps(compare_model(i, b, errata=e, traces=t), "
             "sort_keys=True) for i, b, e, t in json.load(sys.stdin)]))")
     done = subprocess.run([sys.executable, "-c", code], input=json.dumps(cases), text=True,
@@ -284,7 +284,7 @@ def test_answers_share_nothing_with_later_ones() -> None:
     no later answer: nothing an answer holds is kept for the next."""
     import inspect
 
-    from urlcalc.editions_view import compare_model
+    from urlcalc.editions.view import compare_model
 
     for i, b in VARIED:
         for e in (False, True):

@@ -4,7 +4,7 @@ The grid: every WPT urltestdata input (with its own base, and against each base 
 ``file:``, ``blob:``, opaque, special, IPv6 and failing bases) plus the differential generator's
 first 1,000 cases of seed 5 (tests/differential/generate.py: parse requests with their bases, and
 setter requests' hrefs and values as inputs), and the WPT inputs read with errata (with their own
-bases and against ``file:///``), each through ``urlcalc.editions_view.compare_model`` (what the
+bases and against ``file:///``), each through ``urlcalc.editions.view.compare_model`` (what the
 CLI, the API and the page call). Over all of it:
 
 * 0 exceptions (an input over MAX_COMPARE_CHARS would be the API's 4xx answer: counted apart);
@@ -25,7 +25,7 @@ import time
 from differential import generate
 
 from urlcalc.editions import EDITIONS
-from urlcalc.editions_view import MAX_COMPARE_CHARS, compare_model
+from urlcalc.editions.view import MAX_COMPARE_CHARS, compare_model
 
 #: Bases every WPT input is compared against (besides its own).
 BASES: tuple[str | None, ...] = (

@@ -1,10 +1,11 @@
-"""urlcalc.encoding: labels, output encodings, and the legacy encoders ("encode or fail")."""
+"""urlcalc.standard.encoding: labels, output encodings, and the legacy encoders ("encode or
+fail")."""
 
 from __future__ import annotations
 
 import pytest
 
-from urlcalc.encoding import (
+from urlcalc.standard.encoding import (
     ENCODING_NAMES,
     LABELS,
     UTF_8,
@@ -283,7 +284,7 @@ KATAKANA_INDEX = [
 
 
 def test_iso_2022_jp_katakana_index() -> None:
-    from urlcalc.encoding import _ISO2022JP_KATAKANA
+    from urlcalc.standard.encoding import _ISO2022JP_KATAKANA
 
     assert list(_ISO2022JP_KATAKANA) == KATAKANA_INDEX
     for i, cp in enumerate(KATAKANA_INDEX):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from cases import corpus, url_inputs
 
-from urlcalc.errors import ValidationError
-from urlcalc.fastpath import fast_parse
-from urlcalc.parser import ParseFailure, basic_url_parse
-from urlcalc.record import URLRecord
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.fastpath import fast_parse
+from urlcalc.standard.parser import ParseFailure, basic_url_parse
+from urlcalc.standard.record import URLRecord
 
 CASES = url_inputs() + corpus()
 

@@ -8,14 +8,14 @@ import random
 import pytest
 
 from urlcalc import URL
-from urlcalc.errors import ValidationError
-from urlcalc.host import IPV4_NUMBER_CAP, ipv4_number_parse, opaque_host_parse
-from urlcalc.model import parse_model
-from urlcalc.parser import ParseFailure, basic_url_parse
-from urlcalc.record import URLRecord
-from urlcalc.trace import TraceRecorder
-from urlcalc.uts46 import _punycode_decode, _punycode_encode, to_ascii
-from urlcalc.writing import check, is_valid_ipv4_address_string
+from urlcalc.model.results import parse_model
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.host import IPV4_NUMBER_CAP, ipv4_number_parse, opaque_host_parse
+from urlcalc.standard.parser import ParseFailure, basic_url_parse
+from urlcalc.standard.record import URLRecord
+from urlcalc.standard.uts46 import _punycode_decode, _punycode_encode, to_ascii
+from urlcalc.standard.validity import check, is_valid_ipv4_address_string
+from urlcalc.trace.recorder import TraceRecorder
 
 
 def _errors(input: str, fast: bool = True) -> list[str]:
@@ -185,7 +185,7 @@ def test_punycode_overflow_fails_at_the_first_impossible_digit() -> None:
             calls += 1
             return real(self, key, default)
 
-    import urlcalc.uts46 as uts46
+    import urlcalc.standard.uts46 as uts46
 
     saved = uts46._DIGIT_VALUES
     uts46._DIGIT_VALUES = CountingDigits(saved)  # type: ignore[misc]
@@ -208,7 +208,7 @@ def test_punycode_overflow_gives_the_unbounded_result(text: str) -> None:
 
 
 def test_strict_and_relaxed_runs_decode_a_label_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import urlcalc.uts46 as uts46
+    import urlcalc.standard.uts46 as uts46
 
     label = _punycode_encode("".join(chr(0x4E00 + i) for i in range(7, 1207)))[0]
     real = uts46._punycode_decode_label

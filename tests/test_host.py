@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from urlcalc import URL
-from urlcalc.host import (
+from urlcalc.standard.host import (
     HostFailure,
     domain_to_unicode,
     ends_in_a_number,
@@ -78,7 +78,7 @@ def test_domain_to_unicode_round_trip() -> None:
 
 
 def test_unicode_versions_agree() -> None:
-    from urlcalc import uts46
+    from urlcalc.standard import uts46
 
     assert uts46.UNICODE_VERSION == uts46.IDNA_TABLES_VERSION == "18.0.0"
 
@@ -90,8 +90,8 @@ def test_a_host_is_of_its_kind_by_type() -> None:
     import json
     from pathlib import Path
 
-    from urlcalc.parser import ParseFailure, basic_url_parse
-    from urlcalc.record import EMPTY_HOST, Domain, EmptyHost, OpaqueHost, host_kind
+    from urlcalc.standard.parser import ParseFailure, basic_url_parse
+    from urlcalc.standard.record import EMPTY_HOST, Domain, EmptyHost, OpaqueHost, host_kind
 
     data = json.loads((Path(__file__).parent / "data" / "wpt" / "urltestdata.json")
                       .read_text(encoding="utf-8"))

@@ -32,8 +32,8 @@ from urlcalc.implementations.node_adapter import NODE, WHATWG_URL, NodeHelper, s
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
 from urlcalc.implementations.yarl_adapter import YARL
-from urlcalc.limits import ModelError
-from urlcalc.server import create_app
+from urlcalc.model.limits import ModelError
+from urlcalc.serving.app import create_app
 
 REPO = Path(__file__).resolve().parent.parent
 BASE = "http://a/b/c/d;p?q"  # RFC 3986 section 5.4's base

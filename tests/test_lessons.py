@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from urlcalc import model
-from urlcalc.kinds import dispatch
+from urlcalc.answers.kinds import dispatch
+from urlcalc.model import results as model
 
 REPO = Path(__file__).resolve().parent.parent
 LESSONS = REPO / "web" / "js" / "lessons"

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from urlcalc import model
+from urlcalc.model import results as model
 
 REPO = Path(__file__).resolve().parent.parent
 RENDER = REPO / "tests" / "markdown" / "render.mjs"

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from urlcalc.kinds import dispatch, dispatch_json
-from urlcalc.limits import MAX_OPS, ModelError
-from urlcalc.model import (
+from urlcalc.answers.kinds import dispatch, dispatch_json
+from urlcalc.model.limits import MAX_OPS, ModelError
+from urlcalc.model.results import (
     host_model,
     parse_model,
     percent_model,
@@ -262,7 +262,7 @@ def test_a_non_ascii_domain_says_domain_to_ascii() -> None:
 def test_every_request_kind_and_parameter_is_described() -> None:
     # the OpenAPI document, `urlcalc --help` and the page's API reference show each kind's summary
     # and each parameter's description: none may be empty
-    from urlcalc.kinds import KINDS
+    from urlcalc.answers.kinds import KINDS
 
     params = [(kind, p) for kind, k in KINDS.items() for p in k.params]
     assert len(params) > 10
@@ -273,8 +273,8 @@ def test_every_request_kind_and_parameter_is_described() -> None:
 def test_engine_info_is_a_fresh_dict_in_each_answer() -> None:
     """engine_info() is computed once but handed out as a copy: a caller that changes the
     engine of one answer does not change the next answer's."""
-    from urlcalc.engine import engine_info
-    from urlcalc.kinds import dispatch
+    from urlcalc.answers.kinds import dispatch
+    from urlcalc.model.runtime import engine_info
 
     first = dispatch("parse", {"input": "https://example.com/"})
     first["engine"]["name"] = "changed by a caller"

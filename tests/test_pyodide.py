@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from urlcalc.bundle import build_bundle
+from urlcalc.site.bundle import build_bundle
 
 REPO = Path(__file__).resolve().parent.parent
 RUNNER = REPO / "tests" / "pyodide" / "run.mjs"

@@ -1,7 +1,8 @@
-"""The Flask server (urlcalc.server): the JSON API answers exactly what urlcalc.kinds.dispatch
-answers, refuses every malformed request with a 4xx JSON error (never a 500), serves the page and
-the Pyodide assets with the right types, compression, validators and security headers, and never
-a file outside the folders it serves. Also ``export_static`` and a real ``urlcalc serve``."""
+"""The Flask server (urlcalc.serving.app): the JSON API answers exactly what
+urlcalc.answers.kinds.dispatch answers, refuses every malformed request with a 4xx JSON error
+(never a 500), serves the page and the Pyodide assets with the right types, compression, validators
+and security headers, and never a file outside the folders it serves. Also ``export_static`` and a
+real ``urlcalc serve``."""
 
 from __future__ import annotations
 
@@ -25,9 +26,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from required import missing
 
-from urlcalc import bundle, kinds, server
-from urlcalc.export import export_static, with_meta_csp
-from urlcalc.server import CSP, MAX_BODY_BYTES, PYODIDE_FILES, create_app
+from urlcalc.answers import kinds
+from urlcalc.serving import app as server
+from urlcalc.serving.app import CSP, MAX_BODY_BYTES, PYODIDE_FILES, create_app
+from urlcalc.site import bundle
+from urlcalc.site.export import export_static, with_meta_csp
 
 REPO = Path(__file__).resolve().parent.parent
 REAL_PYODIDE = REPO / "web" / "node_modules" / "pyodide"
@@ -451,8 +454,8 @@ def test_bugs_still_answer_json(client: FlaskClient, monkeypatch: pytest.MonkeyP
 
 # --- headers --------------------------------------------------------------------------------------
 
-# The policy, written out by hand (not read from urlcalc.server.CSP): every directive, each with
-# exactly these sources. A change to the policy must be made here too, on purpose.
+# The policy, written out by hand (not read from urlcalc.serving.app.CSP): every directive, each
+# with exactly these sources. A change to the policy must be made here too, on purpose.
 EXPECTED_CSP = {
     "default-src": ["'self'"],
     "script-src": ["'self'", "'wasm-unsafe-eval'"],
@@ -664,7 +667,7 @@ TRAVERSALS = [
     "/node_modules/pyodide/pyodide.mjs",
     "/web/index.html",
     "/pyproject.toml",
-    "/urlcalc/server.py",
+    "/urlcalc/serving/app.py",
 ]
 
 
@@ -780,7 +783,7 @@ def test_urlcalc_serve_runs_waitress(web: Path, tmp_path: Path) -> None:
 
 
 def test_star_imports_of_urlcalc_modules_give_their_public_names() -> None:
-    # `from urlcalc.server import *` must work and give every name __all__ lists (an empty or
+    # `from urlcalc.serving.app import *` must work and give every name __all__ lists (an empty or
     # misspelt entry makes the star import raise AttributeError)
     import importlib
     import pkgutil

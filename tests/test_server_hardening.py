@@ -2,7 +2,7 @@
 
 In-process (the WSGI app): the percent-encoding grid (every encoding label x every encode set,
 never a 5xx), error bodies that name no server path, the Host header check, the answer budget and
-the heavy-request gate. Against a real waitress server (urlcalc.http_server, in a thread, on
+the heavy-request gate. Against a real waitress server (urlcalc.serving.http_server, in a thread, on
 loopback): waitress's own refusals as JSON with the security headers, a body of exactly 1 MiB,
 the per-client connection cap, more half-open connections than the connection limit, and the
 header and body deadlines. Source addresses 127.0.0.2 and up (all of 127.0.0.0/8 is loopback on
@@ -30,19 +30,21 @@ import pytest
 from flask.testing import FlaskClient
 from guarded import guarded_server
 
-from urlcalc import heavy, kinds, model
-from urlcalc.encoding import LABELS, get_encoding, get_output_encoding
-from urlcalc.heavy import Busy, HeavyGate
-from urlcalc.http_server import GuardedServer
-from urlcalc.limits import MAX_ANSWER_CHARS
-from urlcalc.percent import ENCODE_SETS
-from urlcalc.server import (
+from urlcalc.answers import kinds
+from urlcalc.model import results as model
+from urlcalc.model.limits import MAX_ANSWER_CHARS
+from urlcalc.serving import work_pool as heavy
+from urlcalc.serving.app import (
     MAX_BODY_BYTES,
     SECURITY_HEADERS,
     SOFT_ERRORS_HEADER,
     create_app,
     default_allowed_hosts,
 )
+from urlcalc.serving.http_server import GuardedServer
+from urlcalc.serving.work_pool import Busy, HeavyGate
+from urlcalc.standard.encoding import LABELS, get_encoding, get_output_encoding
+from urlcalc.standard.percent import ENCODE_SETS
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -242,7 +244,7 @@ def test_validation_errors_are_budgeted_and_counted() -> None:
 
 # --- 2: the heavy-request gate --------------------------------------------------------------------
 
-# Over urlcalc.heavy.LARGE_REQUEST_BYTES, and quick to compute.
+# Over urlcalc.serving.work_pool.LARGE_REQUEST_BYTES, and quick to compute.
 BIG_PARSE = {"input": "https://example.com/?" + "q=%zz&" * 3000, "max_errors": 10}
 
 
@@ -607,7 +609,7 @@ def test_520_half_open_connections_against_urlcalc_serve() -> None:
     """The issue's own case, against `urlcalc serve` with its real limits (500 connections, 32
     per address): 520 connections that send their headers and never finish their body, from
     17 addresses; an ordinary request from another one is answered within seconds."""
-    from urlcalc.http_server import CONNECTION_LIMIT, MAX_CONNECTIONS_PER_CLIENT
+    from urlcalc.serving.http_server import CONNECTION_LIMIT, MAX_CONNECTIONS_PER_CLIENT
 
     proc = subprocess.Popen([sys.executable, "-m", "urlcalc", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

@@ -15,8 +15,8 @@ from __future__ import annotations
 import pytest
 
 from urlcalc import URL
-from urlcalc.model import set_model
-from urlcalc.trace import TraceRecorder
+from urlcalc.model.results import set_model
+from urlcalc.trace.recorder import TraceRecorder
 
 # url.bs's words for the two early returns (copied by hand)
 NO_CREDENTIALS = "If this's URL cannot have a username/password/port, then return."

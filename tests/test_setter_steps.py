@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from urlcalc import URL, URLParseError
-from urlcalc.trace import TraceRecorder
+from urlcalc.trace.recorder import TraceRecorder
 
 CASES: list[tuple[str, str, str, list[tuple[str | None, tuple[str, ...]]]]] = [
     # (href, setter, value, [(setter's step, words its note contains)])

@@ -6,10 +6,11 @@ from __future__ import annotations
 from cases import corpus, url_inputs
 
 from urlcalc import URL
-from urlcalc.errors import ValidationError
-from urlcalc.parser import STATE_NAMES, ParseFailure, basic_url_parse
-from urlcalc.record import URLRecord
-from urlcalc.trace import Step, TraceRecorder
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.observer import Step
+from urlcalc.standard.parser import STATE_NAMES, ParseFailure, basic_url_parse
+from urlcalc.standard.record import URLRecord
+from urlcalc.trace.recorder import TraceRecorder
 
 
 def _all_cases() -> list[tuple[str, str | None]]:
@@ -151,7 +152,7 @@ def test_a_full_recorder_counts_host_steps_without_their_details() -> None:
 
 
 def test_a_counting_observer_gets_uts46_stages_without_details() -> None:
-    from urlcalc.host import host_parse
+    from urlcalc.standard.host import host_parse
 
     class Counting(list[Step]):
         counts_only = True

@@ -1,4 +1,4 @@
-"""urlcalc.urlencoded: application/x-www-form-urlencoded and URLSearchParams."""
+"""urlcalc.standard.urlencoded: application/x-www-form-urlencoded and URLSearchParams."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from cases import wpt_entries
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urlcalc.encoding import UnknownEncodingError
-from urlcalc.urlencoded import (
+from urlcalc.standard.encoding import UnknownEncodingError
+from urlcalc.standard.urlencoded import (
     URLSearchParams,
     parse_urlencoded,
     parse_urlencoded_string,

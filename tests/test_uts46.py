@@ -1,4 +1,4 @@
-"""Tests for urlcalc.uts46 (UTS #46 Processing, Validity Criteria, ToASCII, ToUnicode).
+"""Tests for urlcalc.standard.uts46 (UTS #46 Processing, Validity Criteria, ToASCII, ToUnicode).
 
 The conformance part runs the WPT copy of IdnaTestV2 (tests/data/wpt/IdnaTestV2.json) through
 ``to_ascii`` with the URL Standard's beStrict=false parameters, two ways:
@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 from cases import wpt_entries
 
-from urlcalc import uts46
-from urlcalc.uts46 import to_ascii, to_unicode
+from urlcalc.standard import uts46
+from urlcalc.standard.uts46 import to_ascii, to_unicode
 
 # The URL Standard's parameters for domain to ASCII with beStrict false.
 RELAXED: dict[str, bool] = {

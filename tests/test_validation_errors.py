@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from urlcalc.errors import ERROR_TYPES, ValidationError
-from urlcalc.parser import ParseFailure, api_url_parse
+from urlcalc.standard.errors import ERROR_TYPES, ValidationError
+from urlcalc.standard.parser import ParseFailure, api_url_parse
 
 # (input, base, expected error name, expected index in the input, expected failure)
 # The inputs are the spec's own examples from the validation error table where it gives one.

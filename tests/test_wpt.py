@@ -117,8 +117,8 @@ def test_the_recorded_wpt_revision_is_the_data_tested() -> None:
     import hashlib
     from pathlib import Path
 
-    from urlcalc import spec
-    from urlcalc.model import version_model
+    from urlcalc.model.results import version_model
+    from urlcalc.standard import steps as spec
 
     data = Path(__file__).parent / "data" / "wpt"
     recorded = spec.wpt_revision()["sha256"]

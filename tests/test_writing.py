@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from urlcalc.parser import basic_url_parse
-from urlcalc.record import URLRecord
-from urlcalc.writing import check, is_valid_ipv6_address_string
+from urlcalc.standard.parser import basic_url_parse
+from urlcalc.standard.record import URLRecord
+from urlcalc.standard.validity import check, is_valid_ipv6_address_string
 
 
 @pytest.mark.parametrize("input", [

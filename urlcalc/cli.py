@@ -11,9 +11,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from urlcalc import model, spec
-from urlcalc.limits import ModelError
-from urlcalc.site import PublicURLError
+from urlcalc.model import results as model
+from urlcalc.model.limits import ModelError
+from urlcalc.site.files import PublicURLError
+from urlcalc.standard import steps as spec
 
 
 def _show(value: object) -> str:
@@ -400,7 +401,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                 err.write(_failure(result) + "\n")
             return 0 if result["ok"] and result["valid"]["valid"] else 1
         if args.command == "compare":
-            from urlcalc.editions_view import compare_model, format_compare
+            from urlcalc.editions.view import compare_model, format_compare
 
             result = compare_model(args.input, args.base, errata=args.errata)
             out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json
@@ -414,11 +415,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                       else format_implementations(result))
             return 0
         if args.command == "serve":
-            from urlcalc.server import serve
+            from urlcalc.serving.app import serve
 
             public_url = None
             if args.public_url is not None:
-                from urlcalc.site import check_public_url
+                from urlcalc.site.files import check_public_url
 
                 public_url = check_public_url(args.public_url)
             try:
@@ -430,7 +431,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                 return 2
             return 0
         if args.command == "export-static":
-            from urlcalc.export import export_static
+            from urlcalc.site.export import export_static
 
             export_static(args.dir, public_url=args.public_url)
             where = f" for {args.public_url}" if args.public_url else \

@@ -5,8 +5,9 @@
     >>> notebook.set("https://a.com/x", [("username", "bob"), ("protocol", "mailto")])
     >>> notebook.compare("http:\\\\example.com\\a\\..\\b")
 
-Each returns a ``Result``: the model dict of ``urlcalc.model`` (or ``urlcalc.editions_view``) as the
-API and the page receive it (``result.model``; ``result["getters"]`` reads it too), with
+Each returns a ``Result``: the model dict of ``urlcalc.model.results`` (or
+``urlcalc.editions.view``) as the API and the page receive it (``result.model``;
+``result["getters"]`` reads it too), with
 
 - ``_repr_html_``: the href coloured by component (the page's colours, from its stylesheet),
   the components table (getters and the URL record), the valid-URL-string verdict, the
@@ -28,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
-from urlcalc import model as _model
+from urlcalc.model import results as _model
 
 __all__ = ["Result", "compare", "host", "parse", "set", "validate"]
 
@@ -45,7 +46,7 @@ INVISIBLE_RANGES = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180
                     (0x2800, 0x2800), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
                     (0xE0100, 0xE01EF))
 
-try:  # the same Unicode tables as the parser (urlcalc.uts46)
+try:  # the same Unicode tables as the parser (urlcalc.standard.uts46)
     import unicodedata2 as _ucd
 except ImportError:  # pragma: no cover - Pyodide
     import unicodedata as _ucd
@@ -101,7 +102,7 @@ def palette() -> dict[str, str]:
     definitions); empty when the stylesheet cannot be found (then the href is not coloured,
     and each piece still names its component in its title)."""
     try:
-        from urlcalc.site import locate
+        from urlcalc.site.files import locate
 
         css = (locate().web / "css" / "app.css").read_text(encoding="utf-8")
     except (OSError, ImportError):
@@ -377,28 +378,30 @@ class Result:
 
 def parse(input: str, base: str | None = None, encoding: str | None = None,
           trace: bool = False) -> Result:
-    """``urlcalc.model.parse_model`` as a Result."""
+    """``urlcalc.model.results.parse_model`` as a Result."""
     return Result(_model.parse_model(input, base, encoding, trace=trace))
 
 
 def set(input: str, ops: Sequence[tuple[str, str]], base: str | None = None,
         trace: bool = False) -> Result:
-    """``urlcalc.model.set_model``: parse, then apply setters (``[(setter, value), ...]``)."""
-    return Result(_model.set_model(input, [(op, value) for op, value in ops], base, trace=trace))
+    """``urlcalc.model.results.set_model``: parse, then apply setters (``[(setter, value),
+    ...]``)."""
+    return Result(_model.set_model(input, [(op, value) for op, value in ops], base,
+                                   trace=trace))
 
 
 def validate(input: str, base: str | None = None) -> Result:
-    """``urlcalc.model.validate_model`` as a Result."""
+    """``urlcalc.model.results.validate_model`` as a Result."""
     return Result(_model.validate_model(input, base))
 
 
 def host(input: str, trace: bool = False) -> Result:
-    """``urlcalc.model.host_model`` as a Result."""
+    """``urlcalc.model.results.host_model`` as a Result."""
     return Result(_model.host_model(input, trace=trace))
 
 
 def compare(input: str, base: str | None = None, errata: bool = False) -> Result:
-    """``urlcalc.editions_view.compare_model``: the input read by six older specifications."""
-    from urlcalc.editions_view import compare_model
+    """``urlcalc.editions.view.compare_model``: the input read by six older specifications."""
+    from urlcalc.editions.view import compare_model
 
     return Result(compare_model(input, base, errata=errata))

@@ -15,7 +15,7 @@
 // comes through here. It lives at the site's root so that its scope covers the whole site.
 "use strict";
 
-// BEGIN HEADERS: written by `python -m urlcalc.webfacts` from urlcalc.server.SECURITY_HEADERS (what
+// BEGIN HEADERS: written by `python -m urlcalc.site.webfacts` from urlcalc.serving.app.SECURITY_HEADERS (what
 // `urlcalc serve` sends on every response); tests/test_webfacts.py checks it is current.
 const HEADERS = Object.freeze({
   "Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",

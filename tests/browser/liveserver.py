@@ -42,8 +42,8 @@ PUBLIC_URL = "https://urlcalc.example/calc/"
 
 @contextmanager
 def live_server(public_url: str | None = None) -> Iterator[str]:
-    """Serve ``urlcalc.server:create_app()`` on a free localhost port; yield its base URL."""
-    from urlcalc import server as server_module
+    """Serve ``urlcalc.serving.app:create_app()`` on a free localhost port; yield its base URL."""
+    from urlcalc.serving import app as server_module
 
     app = server_module.create_app(public_url=public_url)
     warm_up = getattr(server_module, "warm_up", None)
@@ -62,10 +62,10 @@ def live_server(public_url: str | None = None) -> Iterator[str]:
 
 @contextmanager
 def live_waitress() -> Iterator[tuple[str, Any]]:
-    """The app as ``urlcalc serve`` runs it: under urlcalc.http_server (waitress), with the
+    """The app as ``urlcalc serve`` runs it: under urlcalc.serving.http_server (waitress), with the
     API's WebSocket, on a free localhost port; yield its base URL and the server."""
-    from urlcalc import server as server_module
-    from urlcalc.http_server import make_server as waitress_server
+    from urlcalc.serving import app as server_module
+    from urlcalc.serving.http_server import make_server as waitress_server
 
     app = server_module.create_app(socket=True, allowed_hosts=["localhost"])
     server_module.warm_up(app)

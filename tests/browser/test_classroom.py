@@ -454,7 +454,7 @@ def static_site(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> An
     import threading
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-    from urlcalc.export import export_static
+    from urlcalc.site.export import export_static
 
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, format: str, *args: Any) -> None:

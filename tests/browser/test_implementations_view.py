@@ -14,8 +14,8 @@ import pytest
 from liveserver import Offline, PageProbe, frag, live_waitress
 from waitress.channel import ClientDisconnected
 
-from urlcalc.http_server import GuardedChannel
 from urlcalc.implementations.node_adapter import WHATWG_URL
+from urlcalc.serving.http_server import GuardedChannel
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect

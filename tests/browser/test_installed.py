@@ -27,7 +27,7 @@ from liveserver import Offline, PageProbe, frag
 from playwright.sync_api import expect
 from required import missing
 
-from urlcalc.site import PYODIDE_FILES
+from urlcalc.site.files import PYODIDE_FILES
 
 REPO = Path(__file__).resolve().parents[2]
 # Measured here for the README and the summary line (tests/conftest.py).
@@ -122,12 +122,12 @@ def test_the_wheel_holds_the_page_pyodide_bundle_and_licences(installed: Install
     with zipfile.ZipFile(installed.wheel) as wheel:
         bundle = zipfile.ZipFile(io.BytesIO(wheel.read("urlcalc/web/bundle.zip")))
         inner = set(bundle.namelist())
-    assert "urlcalc/parser.py" in inner and "idna/core.py" in inner
+    assert "urlcalc/standard/parser.py" in inner and "idna/core.py" in inner
     FIGURES["wheel_bytes"] = installed.wheel.stat().st_size
     FIGURES["sdist_bytes"] = installed.sdist.stat().st_size
     # the installed package is the one that answers, not this checkout
     where = _run([str(installed.venv / "bin" / "python"), "-c",
-                  "import urlcalc, urlcalc.site as s; print(urlcalc.__file__); "
+                  "import urlcalc, urlcalc.site.files as s; print(urlcalc.__file__); "
                   "print(s.locate().web)"], cwd=installed.work)
     module, web_dir = where.split()
     assert module.startswith(str(installed.venv)) and web_dir.startswith(str(installed.venv))

@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 from liveserver import PageProbe
 
-from urlcalc.limits import MAX_INPUT_BYTES
+from urlcalc.model.limits import MAX_INPUT_BYTES
 
 # Measured: 4,900 to 9,700 elements after every view has rendered a 63 KB input of each shape;
 # unbounded rendering (a cell per code point) would be over 60,000.

@@ -1,5 +1,5 @@
 """The boot snapshot (web/tools/make-snapshot.mjs, `make snapshot`) in Chromium: the page's worker
-booted from it answers every request of urlcalc.warmup (every kind, every encoding, every
+booted from it answers every request of urlcalc.answers.warmup (every kind, every encoding, every
 edition's grammar) exactly as a normal boot does, with no standard library zip and no
 bundle.zip; a stale, corrupt or missing snapshot (or boot.json) is a normal boot that answers and
 says why; the served page's cold boot stays within its byte budget."""
@@ -15,11 +15,11 @@ from liveserver import Offline, frag
 from playwright.sync_api import expect
 
 from benchmarks.serve import static_server
-from urlcalc import site as page_site
+from urlcalc.answers.warmup import REQUESTS
 from urlcalc.editions import EDITIONS
-from urlcalc.encoding import ENCODING_NAMES
-from urlcalc.export import export_static
-from urlcalc.warmup import REQUESTS
+from urlcalc.site import files as page_site
+from urlcalc.site.export import export_static
+from urlcalc.standard.encoding import ENCODING_NAMES
 
 # Every request the snapshot must answer without importing anything more.
 ALL_REQUESTS: list[tuple[str, dict[str, Any]]] = [

@@ -345,7 +345,7 @@ def test_parts_far_below_the_fold_are_updated_after_the_frame(probe: PageProbe) 
 
 def test_the_worker_warms_up_for_typing_after_boot(probe: PageProbe) -> None:
     """Once ready, the worker answers a person's typing requests to itself while the page asks
-    for nothing (urlcalc.warmup.typing_requests), then says how much it did; the page's own
+    for nothing (urlcalc.answers.warmup.typing_requests), then says how much it did; the page's own
     requests go first meanwhile."""
     page = probe.open(frag(input="https://example.com/"), query="engine=pyodide")
     expect(page.locator("body")).to_have_attribute("data-engine", "pyodide", timeout=60_000)

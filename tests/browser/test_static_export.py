@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from benchmarks.serve import static_server
 from urlcalc import cli
-from urlcalc.export import meta_csp
+from urlcalc.site.export import meta_csp
 
 PUBLIC_URL = "https://calc.example.org/tools/urlcalc/"
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from urlcalc.urlencoded import parse_urlencoded_string, serialize_urlencoded
+from urlcalc.standard.urlencoded import parse_urlencoded_string, serialize_urlencoded
 
 Request = dict[str, Any]
 Answer = dict[str, Any]

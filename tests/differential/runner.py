@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from urlcalc.api import URL, URLParseError
-from urlcalc.errors import ValidationError
-from urlcalc.infra import to_usv
-from urlcalc.parser import ParseFailure, api_url_parse
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.infra import to_usv
+from urlcalc.standard.parser import ParseFailure, api_url_parse
+from urlcalc.standard.url import URL, URLParseError
 
 HERE = Path(__file__).resolve().parent
 NODE_MODULES = HERE / "node_modules" / "whatwg-url"
@@ -122,7 +122,7 @@ def validation_errors(input: str, base: str | None) -> list[str] | None:
                            errors=errors)
     if isinstance(result, ParseFailure) and base is not None and not errors:
         # the base itself failed (the reference answers null then)
-        from urlcalc.parser import basic_url_parse
+        from urlcalc.standard.parser import basic_url_parse
 
         if isinstance(basic_url_parse(to_usv(base)), ParseFailure):
             return None

@@ -1,5 +1,5 @@
 // The Python package's facts as the page reads them (web/js/facts.js, written by
-// `python -m urlcalc.webfacts`; tests/test_webfacts.py checks that it is current). Values by hand.
+// `python -m urlcalc.site.webfacts`; tests/test_webfacts.py checks that it is current). Values by hand.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 

@@ -42,7 +42,7 @@ _SHIFT: dict[type[ast.cmpop], type[ast.cmpop]] = {
 
 @dataclass(frozen=True)
 class Mutant:
-    module: str  # path relative to the repository, e.g. "urlcalc/parser.py"
+    module: str  # path relative to the repository, e.g. "urlcalc/standard/parser.py"
     operator: str
     line: int  # 1-based, where the edited source starts
     start: tuple[int, int]  # (line, character column) of the replaced span, 1-based line

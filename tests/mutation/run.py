@@ -1,5 +1,6 @@
 """`make mutate`: sampled, time-bounded mutation testing of the parser, the host parser, the
-setters (urlcalc/api.py), the result model (with its provenance and request kinds) and the server.
+setters (urlcalc/standard/url.py), the result model (with its provenance and request kinds) and the
+server.
 
 A fixed-seed sample of the mutants of each module (tests/mutation/mutants.py) is run against the
 suite without the browser and Pyodide runs, in stages from the fastest tests to the slowest,
@@ -49,8 +50,9 @@ sys.path.insert(0, str(REPO / "tests"))
 from mutation.equivalent import EQUIVALENT  # noqa: E402
 from mutation.mutants import Mutant, sites  # noqa: E402
 
-MODULES = ["urlcalc/parser.py", "urlcalc/host.py", "urlcalc/api.py", "urlcalc/model.py",
-           "urlcalc/provenance.py", "urlcalc/kinds.py", "urlcalc/server.py"]
+MODULES = ["urlcalc/standard/parser.py", "urlcalc/standard/host.py", "urlcalc/standard/url.py",
+           "urlcalc/model/results.py", "urlcalc/model/provenance.py", "urlcalc/answers/kinds.py",
+           "urlcalc/serving/app.py"]
 
 # The tests that run against each module's mutants, in stages, fastest first (most mutants die
 # in the first stage): the suite without the browser and Pyodide runs, less the files that never
@@ -72,15 +74,15 @@ _MODEL: list[list[str]] = [
      "tests/test_hardening.py", "tests/test_notebook.py", "tests/test_server_hardening.py"],
 ]
 STAGES: dict[str, list[list[str]]] = {
-    "urlcalc/parser.py": _PARSING,
-    "urlcalc/host.py": _PARSING,
-    "urlcalc/api.py": _PARSING,
-    "urlcalc/model.py": _MODEL,
+    "urlcalc/standard/parser.py": _PARSING,
+    "urlcalc/standard/host.py": _PARSING,
+    "urlcalc/standard/url.py": _PARSING,
+    "urlcalc/model/results.py": _MODEL,
     # where each part came from (read by the model), the request kinds (read by the model's
     # dispatch, the server and the OpenAPI document): the model's tests reach them
-    "urlcalc/provenance.py": _MODEL,
-    "urlcalc/kinds.py": _MODEL,
-    "urlcalc/server.py": [
+    "urlcalc/model/provenance.py": _MODEL,
+    "urlcalc/answers/kinds.py": _MODEL,
+    "urlcalc/serving/app.py": [
         ["tests/test_server.py"],
         ["tests/test_server_hardening.py", "tests/test_openapi.py", "tests/test_api_fuzz.py",
          "tests/test_cli.py", "tests/test_publish.py", "tests/test_implementations.py"],

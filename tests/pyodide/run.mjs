@@ -5,7 +5,7 @@
 //
 // 1. boots Pyodide from web/node_modules/pyodide (the npm package pinned in web/package-lock.json);
 //    nothing is fetched from the network: fetch() is replaced by a function that throws;
-// 2. unpacks BUNDLE.zip (built by `python -m urlcalc.bundle`) into site-packages, so `urlcalc` and
+// 2. unpacks BUNDLE.zip (built by `python -m urlcalc.site.bundle`) into site-packages, so `urlcalc` and
 //    `idna` import;
 // 3. mounts the directory of MODULE_PATH.py at the same absolute path inside Pyodide (so the module
 //    can read sibling data files through __file__), imports the file as a module named after its

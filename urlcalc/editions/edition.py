@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from urlcalc.api import GETTERS as _GETTERS
+from urlcalc.standard.url import GETTERS as _GETTERS
 
-#: The eleven getters of the current URL Standard, in the order of its IDL (urlcalc.api's).
+#: The eleven getters of the current URL Standard, in the order of its IDL (urlcalc.standard.url's).
 GETTERS: tuple[str, ...] = _GETTERS
 
 #: ``EditionResult.status`` values.

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from urlcalc.percent import percent_decode
+from urlcalc.standard.percent import percent_decode
 
 from .edition import KIND_MAPPING, KIND_RULE, EditionResult, Note
 

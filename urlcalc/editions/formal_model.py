@@ -16,7 +16,7 @@ import encodings.idna
 import re
 from typing import Any
 
-from urlcalc.percent import percent_decode
+from urlcalc.standard.percent import percent_decode
 
 from .edition import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
 

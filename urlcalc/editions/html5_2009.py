@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from urlcalc.percent import percent_decode
+from urlcalc.standard.percent import percent_decode
 
 from . import rfc3986
 from .edition import (

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlcalc.api import GETTERS
-from urlcalc.engine import engine_info
 from urlcalc.implementations import node_adapter
 from urlcalc.implementations.ada_adapter import ADA
 from urlcalc.implementations.base import Implementation, Reading, Unavailable, exception_text
@@ -30,7 +28,9 @@ from urlcalc.implementations.node_adapter import NODE, WHATWG_URL
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
 from urlcalc.implementations.yarl_adapter import YARL
-from urlcalc.infra import to_usv
+from urlcalc.model.runtime import engine_info
+from urlcalc.standard.infra import to_usv
+from urlcalc.standard.url import GETTERS
 
 __all__ = ["IMPLEMENTATIONS", "MAX_IMPLEMENTATIONS_CHARS", "format_implementations",
            "implementations_model"]
@@ -120,8 +120,8 @@ def _entry(impl: Implementation, ctx: Context, std: dict[str, Any]) -> dict[str,
 def implementations_model(input: str, base: str | None = None) -> dict[str, Any]:
     """The standard and every implementation on ``input`` (against ``base``). Raises
     ModelError for an input or base over MAX_IMPLEMENTATIONS_CHARS code points."""
-    from urlcalc.limits import ModelError
-    from urlcalc.model import MODEL_VERSION
+    from urlcalc.model.limits import ModelError
+    from urlcalc.model.results import MODEL_VERSION
 
     input = to_usv(input)
     base = to_usv(base) if base is not None else None

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlcalc.api import GETTERS
 from urlcalc.implementations.base import (
     Implementation,
     Reading,
@@ -15,6 +14,7 @@ from urlcalc.implementations.base import (
     server_package,
 )
 from urlcalc.implementations.urllib_adapter import _runtime
+from urlcalc.standard.url import GETTERS
 
 
 def _module() -> Any:

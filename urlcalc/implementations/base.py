@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from urlcalc.api import GETTERS
+from urlcalc.standard.url import GETTERS
 
 #: In the page's Pyodide only urllib runs: the bundle holds urlcalc and idna alone, and there is
 #: no node.

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from urlcalc.api import URL, URLParseError
-from urlcalc.host import HostFailure, host_parse, host_serialize
 from urlcalc.implementations.base import Implementation, Reading
-from urlcalc.parser import ParseFailure
-from urlcalc.percent import percent_decode
-from urlcalc.record import SPECIAL_SCHEMES, URLRecord
+from urlcalc.standard.host import HostFailure, host_parse, host_serialize
+from urlcalc.standard.parser import ParseFailure
+from urlcalc.standard.percent import percent_decode
+from urlcalc.standard.record import SPECIAL_SCHEMES, URLRecord
+from urlcalc.standard.url import URL, URLParseError
 
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from urlcalc.api import GETTERS
 from urlcalc.implementations.base import (
     IN_PYODIDE,
     SERVER_ONLY,
@@ -34,6 +33,7 @@ from urlcalc.implementations.base import (
     Reading,
     Unavailable,
 )
+from urlcalc.standard.url import GETTERS
 
 if TYPE_CHECKING:  # imported when used: Pyodide has no subprocess support
     import subprocess
@@ -51,9 +51,9 @@ MAX_LINE = 256 * 1024
 
 
 def web_dir() -> Path:
-    """The page's folder, as the server finds it (urlcalc.site.locate: $URLCALC_WEB_DIR, a
+    """The page's folder, as the server finds it (urlcalc.site.files.locate: $URLCALC_WEB_DIR, a
     checkout's web/, or the copy inside the installed package)."""
-    from urlcalc.site import locate
+    from urlcalc.site.files import locate
 
     return locate().web
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from urllib.parse import urljoin, urlsplit
 
-from urlcalc.engine import engine_info
 from urlcalc.implementations.base import Implementation, Reading, exception_text
+from urlcalc.model.runtime import engine_info
 
 
 def _runtime() -> str:

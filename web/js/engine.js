@@ -5,7 +5,7 @@
 //   engine.onchange((e) => showEngine(e.current, e.info));
 //   const { result, engine: which, ms } = await engine.call("parse", { input, base, trace: true });
 //
-// Two engines compute the same result model (urlcalc.kinds.dispatch, see the README):
+// Two engines compute the same result model (urlcalc.answers.kinds.dispatch, see the README):
 //   "server"   the JSON API of `urlcalc serve` (POST api/<kind>), and
 //   "pyodide"  the same Python package running in Pyodide in a module Web Worker (worker.js).
 // Served by `urlcalc serve`, the API answers at once while Pyodide boots in the worker; when the
@@ -18,7 +18,7 @@
 //
 // The host object:
 //   call(kind, params, {prefer, waitMs}) -> Promise<{result, engine, ms}>
-//       kind as in urlcalc.kinds.dispatch ("parse", "set", "host", "urlencoded", "percent",
+//       kind as in urlcalc.answers.kinds.dispatch ("parse", "set", "host", "urlencoded", "percent",
 //       "validate", "compare", "random", "version", "implementations"); params a plain JSON-able object; engine is who answered; ms the
 //       round trip seen by the page. Rejects with Error(message) for a bad request (the API's
 //       {"error"}, the worker's {"error"}: the same message from both) or when no engine can
@@ -597,7 +597,7 @@ export function createEngine({
     const publicUrl = typeof config?.public_url === "string" ? config.public_url : null;
     update({}, { where, publicUrl });
     if (force === "pyodide") return null;
-    // the API's WebSocket, where config.json says the server speaks it (urlcalc/api_socket.py)
+    // the API's WebSocket, where config.json says the server speaks it (urlcalc/serving/socket_api.py)
     socketBase = typeof config?.socket === "string" ? new URL(config.socket, ROOT) : null;
     if (force === "server") return new URL("api/", ROOT);
     return api !== null ? new URL(api, ROOT) : null;

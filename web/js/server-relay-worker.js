@@ -4,7 +4,7 @@
 // Implementations view: the server runs every implementation), apart from the Pyodide worker, so
 // that the request goes out at once, while Pyodide parses.
 //
-// It asks over the API's WebSocket (/api/socket, urlcalc/api_socket.py), opened as soon as the
+// It asks over the API's WebSocket (/api/socket, urlcalc/serving/socket_api.py), opened as soon as the
 // relay starts and again when the server closed it (an idle socket is closed after 30 s): a
 // message on an open socket costs the browser a fraction of what an HTTP request does (README,
 // "Page speed"). Until the socket is open a request waits for it; when it cannot be opened (a

@@ -1,7 +1,7 @@
 // The Pyodide engine: a module Web Worker (`new Worker(url, {type: "module"})`, started by
 // engine.js) that boots Pyodide from ../pyodide/ (served by us: never a CDN), unpacks
 // ../bundle.zip (urlcalc + idna, built from the source tree) into site-packages and imports
-// urlcalc.model.
+// urlcalc.model.results.
 //
 // Or, when ../boot.json names a snapshot made from the bundle.zip served and this Pyodide: boots
 // from ../boot/snapshot.bin (web/tools/make-snapshot.mjs: Pyodide's memory with urlcalc imported
@@ -16,7 +16,7 @@
 //                                count decoded bytes; total is null when the server does not say);
 //                                phase is "download", "start" (Python starting: the wasm compiles),
 //                                "unpack" (bundle.zip), "import" (urlcalc) or "warm-up"
-//   {type: "ready", info}        booted; info = urlcalc.engine.engine_info() plus pyodide (its
+//   {type: "ready", info}        booted; info = urlcalc.model.runtime.engine_info() plus pyodide (its
 //                                version), model_version, timings (ms) and boot: {kind:
 //                                "snapshot" or "normal", reason: why not a snapshot, or null}
 //   {type: "error", error}       boot failed (a one-line message)
@@ -24,7 +24,7 @@
 //                                {calls, python_ms, wall_ms}
 //   {id, json, python_ms, got_at, sent_at}
 //                                the answer to {id, kind, params}: the JSON text returned by
-//                                urlcalc.kinds.dispatch_json(kind, JSON.stringify(params)), which is
+//                                urlcalc.answers.kinds.dispatch_json(kind, JSON.stringify(params)), which is
 //                                {"error": ...} for a bad request; python_ms: how long that took;
 //                                got_at, sent_at: when the request came in and the answer went out
 //                                (ms, performance.timeOrigin + performance.now())
@@ -42,7 +42,7 @@ import { channelFrom } from "./sync-channel.js";
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/worker.js
 const t0 = performance.now();
 
-let dispatchJson = null; // urlcalc.kinds.dispatch_json (a PyProxy), set once booted
+let dispatchJson = null; // urlcalc.answers.kinds.dispatch_json (a PyProxy), set once booted
 let putShared = null; // writes an answer into the page's shared buffer, once the page sent it
 let bootError = null; // set once the boot failed
 const settled = () => dispatchJson !== null || bootError !== null;
@@ -392,18 +392,18 @@ async function boot() {
 
 /** urlcalc in a booted Pyodide: dispatch_json (a PyProxy, held for the worker's lifetime, and so
  *  is the module it belongs to), the engine's info, and the typing warm-up's plan
- *  (urlcalc.warmup.typing_plan: {requests, budget_ms}). */
+ *  (urlcalc.answers.warmup.typing_plan: {requests, budget_ms}). */
 function engineOf(pyodide) {
-  const dispatch = pyodide.pyimport("urlcalc.kinds").dispatch_json;
+  const dispatch = pyodide.pyimport("urlcalc.answers.kinds").dispatch_json;
   const { info, typing } = JSON.parse(pyodide.runPython(
-    "import json, urlcalc.engine, urlcalc.model, urlcalc.warmup\n" +
-      "json.dumps({'info': {**urlcalc.engine.engine_info(), 'model_version': urlcalc.model.MODEL_VERSION},\n" +
-      "            'typing': json.loads(urlcalc.warmup.typing_plan())})",
+    "import json, urlcalc.model.runtime, urlcalc.model.results, urlcalc.answers.warmup\n" +
+      "json.dumps({'info': {**urlcalc.model.runtime.engine_info(), 'model_version': urlcalc.model.results.MODEL_VERSION},\n" +
+      "            'typing': json.loads(urlcalc.answers.warmup.typing_plan())})",
   ));
   return { dispatch, info, typing };
 }
 
-// ---- after boot: the typing warm-up (urlcalc.warmup.typing_requests) ----------------------
+// ---- after boot: the typing warm-up (urlcalc.answers.warmup.typing_requests) ----------------------
 // The browser runs Pyodide's WebAssembly as compiled by its baseline compiler until a function
 // has run long enough to be recompiled by the optimizing one: the first keystrokes after boot
 // took Python two to five times as long as later ones. While the page asks for nothing, the

@@ -4,7 +4,7 @@
 //   node web/tools/make-snapshot.mjs PYODIDE_DIR BUNDLE.zip OUT_DIR
 //
 // 1. Boots Pyodide from PYODIDE_DIR with `_makeSnapshot`, unpacks BUNDLE.zip into site-packages
-//    and runs urlcalc.warmup.warm_up() (every module a request can import is imported, every kind
+//    and runs urlcalc.answers.warmup.warm_up() (every module a request can import is imported, every kind
 //    answered once), collects and freezes the garbage (as the worker does after its warm-up), and
 //    clears the import system's caches of the standard library zip (a snapshot boot mounts none).
 // 2. Zeroes the memory nobody uses (free malloc chunks, above the heap's break, the stack below its
@@ -12,7 +12,7 @@
 // 3. Boots a second Pyodide from that snapshot (as the worker does: the wasm instantiated, its
 //    memory grown, then restored), keeps a copy of the fresh memory (as instantiated, before the
 //    constructors ran: the wasm's data segments), and checks that it answers
-//    urlcalc.warmup.REQUESTS exactly as the first one did.
+//    urlcalc.answers.warmup.REQUESTS exactly as the first one did.
 // 4. Writes OUT_DIR/snapshot.bin: "UCSN", a uint32 header length, a JSON header, then the
 //    snapshot XOR the fresh memory (what the wasm's own data segments already hold becomes zeros),
 //    trailing zeros dropped. The header: format, pyodide (version), bundle (sha256 of BUNDLE.zip),
@@ -59,8 +59,8 @@ async function unpacked(py) {
 
 const ANSWERS = `
 import json
-from urlcalc.kinds import dispatch_json
-from urlcalc.warmup import REQUESTS
+from urlcalc.answers.kinds import dispatch_json
+from urlcalc.answers.warmup import REQUESTS
 json.dumps([dispatch_json(kind, json.dumps(params)) for kind, params in REQUESTS])
 `;
 
@@ -69,7 +69,7 @@ const py = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: t
 await unpacked(py);
 py.runPython(`
 import gc, sys, zipimport, importlib
-from urlcalc.warmup import warm_up
+from urlcalc.answers.warmup import warm_up
 warm_up()
 # A snapshot boot has no standard library zip: forget its directory (a later import fails with
 # ModuleNotFoundError instead of reading a file that is not there).

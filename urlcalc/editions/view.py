@@ -1,0 +1,143 @@
+"""The Compare view's model: one input read by six older URL specifications and the current
+URL Standard (urlcalc.editions holds the editions), and the random-URL generator per edition
+grammar that the view offers (the 2009 desk calculator's convenience)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from urlcalc.editions import EDITIONS
+from urlcalc.editions.compare import compare, format_table, random_url
+from urlcalc.model.limits import MAX_SEED, ModelError
+from urlcalc.model.runtime import engine_info
+from urlcalc.standard.infra import to_usv
+from urlcalc.standard.url import URL, URLParseError
+
+#: The base offered with a random relative reference (RFC 3986 section 5.4's example base).
+RANDOM_BASE = "http://a/b/c/d;p?q"
+#: Longest input (and base) compared, in code points. Some editions are quadratic as written
+#: (the 2012 state machine re-reads its buffer, RFC 3986 5.2.4 copies its two buffers per pass):
+#: 2048 code points take about 0.1 s in CPython; 40,000 took 25 s. 2048 is also about the
+#: longest URL the browsers of those editions' time accepted (Internet Explorer: 2083).
+MAX_COMPARE_CHARS = 2048
+#: Each edition's trace is cut to this many steps, and every string in a step to this many
+#: code points (a 5.2.4 pass holds two buffers as long as the path), so that an answer stays
+#: small; ``trace_clipped`` says when and how.
+MAX_TRACE_STEPS = 400
+MAX_TRACE_TEXT = 200
+
+_seeds = random.Random()
+
+
+def _clip(value: Any) -> tuple[Any, bool]:
+    """``value`` with every string over MAX_TRACE_TEXT code points cut (ending in "…")."""
+    if isinstance(value, str):
+        if len(value) > MAX_TRACE_TEXT:
+            return value[: MAX_TRACE_TEXT - 1] + "…", True
+        return value, False
+    # (a short string, most of a trace, is kept without a call: every step of every edition's
+    # trace comes here on every keystroke while the view shows traces)
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        cut = False
+        for k, v in value.items():
+            if isinstance(v, str) and len(v) <= MAX_TRACE_TEXT:
+                out[k] = v
+            else:
+                out[k], c = _clip(v)
+                cut = cut or c
+        return out, cut
+    if isinstance(value, list):
+        items: list[Any] = []
+        cut = False
+        for v in value:
+            if isinstance(v, str) and len(v) <= MAX_TRACE_TEXT:
+                items.append(v)
+            else:
+                v, c = _clip(v)
+                items.append(v)
+                cut = cut or c
+        return items, cut
+    return value, False
+
+
+def _clip_trace(edition: dict[str, Any]) -> None:
+    trace = edition.get("trace")
+    edition["trace_clipped"] = None
+    steps = edition.pop("trace_steps", len(trace or ()))  # compare()'s count, not for the answer
+    if not trace:
+        return
+    kept, cut = _clip(trace[:MAX_TRACE_STEPS])
+    if cut or steps > MAX_TRACE_STEPS:
+        edition["trace"] = kept
+        edition["trace_clipped"] = {"steps": steps, "kept": len(kept),
+                                    "max_text": MAX_TRACE_TEXT}
+
+
+def compare_model(input: str, base: str | None = None, errata: bool = False,
+                  traces: bool = True) -> dict[str, Any]:
+    """Every edition and the current standard on ``input`` (against ``base``); ``errata``
+    reads the editions with their slips fixed; without ``traces``, each edition's ``trace`` is
+    None (and ``trace_clipped`` too): the Editions view asks for them only while it shows one.
+    Raises ModelError for an input or base over MAX_COMPARE_CHARS code points."""
+    input = to_usv(input)
+    base = to_usv(base) if base is not None else None
+    for name, value in (("input", input), ("base", base)):
+        if value is not None and len(value) > MAX_COMPARE_CHARS:
+            raise ModelError(f"field {name!r} is too long to compare: {len(value)} code points "
+                             f"(the editions are compared on at most {MAX_COMPARE_CHARS})")
+    current_failure: str | None = None
+    failure_name: str | None = None
+    try:
+        current: dict[str, str] | None = URL(input, base).getters()
+    except URLParseError as e:
+        current = None
+        current_failure = str(e)
+        # the validation error that failed it, else the algorithm that returned failure
+        error = getattr(e.failure, "error", None)
+        cause = getattr(e.failure, "cause", None)
+        failure_name = (getattr(error, "name", None) or (cause[0] if cause else None)
+                        or getattr(e.failure, "reason", None))
+    out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
+                           "engine": engine_info(), "errata": errata, "traces": traces}
+    out.update(compare(input, base, current, errata=errata, current_failure=failure_name,
+                       max_trace=MAX_TRACE_STEPS if traces else 0))
+    out["current_failure"] = current_failure
+    for edition in out["editions"]:
+        if traces:
+            _clip_trace(edition)
+        else:
+            edition.pop("trace_steps", None)
+            edition["trace"] = edition["trace_clipped"] = None
+    return out
+
+
+def format_compare(result: dict[str, Any]) -> str:
+    return format_table(result)
+
+
+def random_model(edition: str | None = None, seed: int | None = None) -> dict[str, Any]:
+    """A random input shaped by ``edition``'s grammar (a random edition when None), from
+    ``seed`` (a fresh one when None; the answer says which, so a draw can be repeated).
+
+    ``base`` is RANDOM_BASE when the input is a relative reference that the current standard
+    only parses against a base, else None. Raises ModelError for an unknown edition or a seed
+    outside 0 .. MAX_SEED."""
+    if edition is not None and edition not in EDITIONS:
+        raise ModelError(f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}")
+    if seed is None:
+        seed = _seeds.randrange(2**32)
+    elif not 0 <= seed <= MAX_SEED:
+        raise ModelError(f"field 'seed' must be between 0 and {MAX_SEED}")
+    rng = random.Random(seed)
+    if edition is None:
+        edition = rng.choice(list(EDITIONS))
+    text = random_url(edition, rng)
+    base = None
+    if not URL.can_parse(text) and URL.can_parse(text, RANDOM_BASE):
+        base = RANDOM_BASE
+    mod = EDITIONS[edition]
+    return {"model": "urlcalc", "version": 1, "kind": "random", "engine": engine_info(),
+            "edition": edition, "name": mod.NAME, "year": mod.YEAR, "seed": seed,
+            "input": text, "base": base}

@@ -1,0 +1,42 @@
+"""Every bound on a request, written once, and the error for a request the model cannot
+answer: the request kinds' validation (urlcalc.answers.kinds), the result model, the HTTP server,
+the OpenAPI document and the page (through web/js/facts.js) read them from here.
+
+Work per request is bounded by its strings, the setter operations and the trace; what an answer
+may spend on what can repeat is bounded by MAX_ANSWER_CHARS; the server bounds bodies and sends
+large requests to its worker processes."""
+
+from __future__ import annotations
+
+#: An input, a base, an encoding label or a setter value: at most this many bytes once UTF-8
+#: encoded (a longer one is a bad request).
+MAX_INPUT_BYTES = 64 * 1024
+#: Setter operations per request.
+MAX_OPS = 64
+#: The setter values of one request together (a set request's cost is the sum over its
+#: operations), and with trace (a traced setter's steps grow with its value: 64 traced 1 KiB
+#: values made a 63 MB answer in 1.4 s, where a traced 64 KiB parse makes 18 MB in 0.3 s;
+#: benchmarks/load.py measures it).
+MAX_SET_VALUES_BYTES = 64 * 1024
+MAX_TRACED_SET_VALUES_BYTES = 16 * 1024
+#: The answer budget: about how many characters of JSON one answer may spend on what can repeat
+#: (validation errors, traces, each setter operation's records and getters before and after).
+#: Without it 64 searchParams.sort operations over a 64 KiB input answered 28 MB. Past it,
+#: validation-error lists are cut (``validation_errors_total`` keeps the count), traces keep fewer
+#: steps (``truncated``) and setter operations are summarised (``summarised``: their records,
+#: getters and trace are null; what changed, why and the errors are kept).
+MAX_ANSWER_CHARS = 4 * 1024 * 1024
+#: The largest legal request body: a 64 KiB input plus a few setter values, JSON-escaped. The
+#: server refuses anything bigger with 413 before parsing it.
+MAX_BODY_BYTES = 1024 * 1024
+#: Bodies and query strings over this many bytes are heavy: the server computes them in its
+#: worker processes (a URL typed or pasted into the page is far below it; the maximal requests
+#: are 4-64x over it).
+LARGE_REQUEST_BYTES = 16 * 1024
+#: Seeds of the random-URL generator are JSON numbers: exact in JavaScript too.
+MAX_SEED = 2**53 - 1
+
+
+class ModelError(ValueError):
+    """A request the model cannot answer: over a limit above, a missing or mistyped field, an
+    unknown kind, encoding label, operation or edition (not a URL failure: those are results)."""

@@ -1,0 +1,509 @@
+"""The HTTP server under the app: waitress, with what a classroom server on a LAN needs.
+
+waitress alone lets one client lock everyone out: 500 connections that send their headers and
+never finish their body hold every connection slot for its 120 s channel timeout, and its own
+refusals (413, 431, a bad Content-Length, 501) are plain text without the page's security
+headers. ``make_server`` returns a waitress server that
+
+* closes a connection whose request does not arrive in time: the headers within
+  ``HEADER_TIMEOUT_S`` of its first byte, the whole request (body included) within
+  ``REQUEST_TIMEOUT_S``; an idle keep-alive connection after ``IDLE_TIMEOUT_S``;
+* accepts at most ``MAX_CONNECTIONS_PER_CLIENT`` connections from one address (the next one gets
+  a 503 JSON answer and is closed);
+* at its ``CONNECTION_LIMIT``, closes the oldest connections that have no request being answered
+  (half-open or idle ones, ``EVICT_SHARE`` of the limit at a time, at least ``EVICT_MIN_BATCH``)
+  instead of refusing every new client until a timeout frees a slot, and accepts up to
+  ``ACCEPT_BATCH`` waiting connections at each wake-up;
+* answers waitress's own refusals as JSON ``{"error": ...}`` with the same security headers as
+  every other response (``JsonErrorTask``);
+* waits with poll() rather than select() (no limit at file descriptor 1024);
+* with a ``socket_api`` (urlcalc.serving.socket_api), speaks WebSocket at its path: a valid opening
+  handshake there turns the connection into a socket whose text messages the api answers, one
+  at a time in waitress's worker threads like HTTP requests (``SocketState``). At most
+  ``SOCKET_QUEUE`` messages wait per connection (the rest stay unread, in the kernel's buffers);
+  a message must arrive whole within ``REQUEST_TIMEOUT_S`` of its first byte; an idle socket is
+  closed after ``IDLE_TIMEOUT_S`` like an idle keep-alive connection (the page opens another).
+
+The checks run in waitress's main loop: at most once a second (``cleanup_interval``) for the
+timeouts, and on each accept for the per-client cap.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+from collections import Counter, deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from waitress.adjustments import Adjustments
+from waitress.channel import ClientDisconnected, HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask, ThreadedTaskDispatcher
+from waitress.utilities import Error as WaitressError
+
+from urlcalc.serving import websocket as ws
+
+__all__ = [
+    "CONNECTION_LIMIT",
+    "HEADER_TIMEOUT_S",
+    "IDLE_TIMEOUT_S",
+    "MAX_CONNECTIONS_PER_CLIENT",
+    "REQUEST_TIMEOUT_S",
+    "SOCKET_QUEUE",
+    "SocketApi",
+    "make_server",
+]
+
+# ~30 browsers x 6 connections each, with room to spare.
+CONNECTION_LIMIT = 500
+# A browser opens about 6 connections per server; a few tabs and a teacher's tools fit.
+MAX_CONNECTIONS_PER_CLIENT = 32
+# From a request's first byte: its headers must be complete within HEADER_TIMEOUT_S, the whole
+# request (a body of up to 1 MiB, on a slow classroom Wi-Fi) within REQUEST_TIMEOUT_S.
+HEADER_TIMEOUT_S = 5.0
+REQUEST_TIMEOUT_S = 15.0
+# A keep-alive connection with no request for this long is closed (browsers open another).
+IDLE_TIMEOUT_S = 30
+# At the limit, this share of the connections (the oldest not being answered) is closed at once:
+# enough to drain a backlog of reconnecting attackers in a few rounds and let a newcomer in.
+EVICT_SHARE = 0.1
+EVICT_MIN_BATCH = 16
+# Connections accepted per wake-up of the listening socket (waitress accepts one).
+ACCEPT_BATCH = 64
+# Eviction spares connections that have sent nothing for less than this (a newcomer's request
+# may be on its way) and keep-alive connections idle for less than EVICT_MIN_IDLE_S (a client
+# between two requests).
+EVICT_MIN_AGE_S = 0.5
+EVICT_MIN_IDLE_S = 2.0
+
+# Messages read from one socket and not yet answered; beyond this the connection is not read
+# until they are (a client cannot queue more work than this).
+SOCKET_QUEUE = 4
+# Answers of at least this many bytes are compressed where the client offers permessage-deflate.
+SOCKET_DEFLATE_MIN_BYTES = 1024
+
+# What waitress's refusals say (the first line of the body; the rest is waitress's detail).
+_REFUSALS = {
+    400: "malformed HTTP request",
+    413: "the request body is over the {limit} byte limit",
+    431: "the request headers are over the {header_limit} byte limit",
+    501: "not implemented",
+}
+
+
+def _json_answer(status: str, message: str, headers: Mapping[str, str],
+                 extra: tuple[tuple[str, str], ...] = ()) -> tuple[list[tuple[str, str]], bytes]:
+    body = json.dumps({"error": message}).encode("ascii")
+    out = [("Content-Type", "application/json; charset=utf-8"),
+           ("Cache-Control", "no-store"), *headers.items(), *extra]
+    return out, body
+
+
+class JsonErrorTask(ErrorTask):  # type: ignore[misc]
+    """waitress's refusal of a malformed request, as JSON with the server's security headers."""
+
+    def execute(self) -> None:
+        server: GuardedServer = self.channel.server
+        error = self.request.error
+        if isinstance(error, SocketRefused):
+            message = error.message
+        else:
+            template = _REFUSALS.get(error.code, error.reason.lower())
+            message = template.format(limit=server.max_body_bytes,
+                                      header_limit=server.adj.max_request_header_size)
+            detail = str(error.body or "").strip()
+            if detail and error.code in (400, 501):
+                message += f": {detail}"
+        headers, body = _json_answer(f"{error.code} {error.reason}", message,
+                                     server.security_headers)
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.extend(headers)
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class SocketApi(Protocol):
+    """What a socket answers (urlcalc.serving.socket_api.SocketApi)."""
+
+    path: str
+    max_message_bytes: int
+
+    def refusal(self, headers: Mapping[str, str]) -> tuple[int, str] | None: ...
+
+    def answer(self, text: str) -> bytes: ...
+
+
+class SocketRefused(WaitressError):  # type: ignore[misc]
+    """An opening handshake refused: answered as JSON by JsonErrorTask."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.reason = {400: "Bad Request", 403: "Forbidden"}.get(code, "Bad Request")
+        self.message = message
+
+
+@dataclass
+class SocketState:
+    """A connection turned WebSocket: its frame reader, the messages read and not yet answered,
+    and whether a worker thread is answering them now."""
+
+    reader: ws.FrameReader  # (its deflate: whether the client and the server agreed on it)
+    inbox: deque[str] = field(default_factory=deque)
+    busy: bool = False
+    closing: bool = False  # a close frame was sent: nothing more is read or answered
+
+
+class GuardedChannel(HTTPChannel):  # type: ignore[misc]
+    """One connection: remembers when the request now arriving began; turns into a WebSocket on
+    a valid opening handshake at the socket api's path."""
+
+    error_task_class = JsonErrorTask
+    request_started: float | None = None
+    client = ""
+    served = 0  # requests received in full
+    socket_state: SocketState | None = None
+    requests: list[Any]  # waitress's: the requests received and not yet answered
+
+    def __init__(self, server: GuardedServer, sock: socket.socket, addr: Any, adj: Any,
+                 map: Any = None) -> None:
+        # before waitress's __init__, which registers the channel (add_channel) before it sets
+        # self.addr
+        self.client = str(addr[0]) if isinstance(addr, tuple) and addr else str(addr)
+        super().__init__(server, sock, addr, adj, map)
+
+    def received(self, data: bytes) -> bool:
+        if self.socket_state is not None:
+            return self._socket_received(data)
+        if self.request is None and data and self.request_started is None:
+            self.request_started = time.monotonic()
+        result: bool = super().received(data)
+        if self.request is None:
+            if self.request_started is not None:
+                self.served += 1
+            self.request_started = None  # complete (or nothing pending): no deadline
+        return result
+
+    # --- WebSocket ---------------------------------------------------------------------------
+
+    def service(self) -> None:
+        """A worker thread's turn: the socket's messages, or an opening handshake, or (as
+        waitress) the next HTTP request."""
+        state = self.socket_state
+        if state is not None:
+            self._answer_messages(state)
+            return
+        api: SocketApi | None = self.server.socket_api
+        request = self.requests[0] if self.requests else None
+        if api is not None and request is not None and not request.error \
+                and request.path == api.path and "UPGRADE" in request.headers:
+            problem = ws.handshake_problem(request.command, request.headers)
+            refusal = (400, problem) if problem is not None else api.refusal(request.headers)
+            if refusal is None:
+                self._upgrade(request, api)
+                return
+            request.error = SocketRefused(*refusal)
+        super().service()
+
+    def _upgrade(self, request: Any, api: SocketApi) -> None:
+        deflate = ws.wants_deflate(request.headers)
+        accept = ws.accept_key(request.headers["SEC_WEBSOCKET_KEY"].strip())
+        lines = ["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
+                 f"Sec-WebSocket-Accept: {accept}"]
+        if deflate:
+            lines.append(f"Sec-WebSocket-Extensions: {ws.DEFLATE_RESPONSE}")
+        lines += [f"{k}: {v}" for k, v in self.server.security_headers.items()]
+        with self.requests_lock:
+            # anything the client sent behind the handshake (it must wait for this answer) is
+            # dropped with the HTTP parser
+            for r in self.requests:
+                r.close()
+            self.requests = []
+            self.request = None
+            self.request_started = None
+            state = self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes,
+                                                                   deflate))
+        self._send(state, ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        self.last_activity = time.time()
+        # the main loop, polling without this connection while its request was served, reads
+        # it again (its first message may already be there)
+        self.server.pull_trigger()
+
+    def _socket_received(self, data: bytes) -> bool:
+        """In the main loop: the socket's bytes. Control frames are answered here; text
+        messages are queued for a worker thread."""
+        state = self.socket_state
+        assert state is not None
+        with self.requests_lock:
+            if self.will_close or self.close_when_flushed or state.closing:
+                return False
+            try:
+                for message in state.reader.feed(data):
+                    if message.opcode == ws.TEXT and message.text is not None:
+                        state.inbox.append(message.text)
+                    elif message.opcode == ws.PING:
+                        self._queue_bytes(ws.frame(ws.PONG, message.data))
+                    elif message.opcode == ws.CLOSE:
+                        self._close_socket(state, ws.CLOSE_NORMAL, "")
+                        return True
+            except ws.ProtocolError as e:
+                self._close_socket(state, e.code, e.reason)
+                return True
+            if state.reader.pending:
+                if self.request_started is None:
+                    self.request_started = time.monotonic()
+            else:
+                self.request_started = None
+            if state.inbox and not state.busy:
+                state.busy = True
+                self.server.add_task(self)
+        return True
+
+    def _close_socket(self, state: SocketState, code: int, reason: str) -> None:
+        """(requests_lock held) Send a close frame and close once it is sent."""
+        state.closing = True
+        state.inbox.clear()
+        self._queue_bytes(ws.close_frame(code, reason))
+        self.close_when_flushed = True
+        self.request_started = None
+
+    def _queue_bytes(self, data: bytes) -> None:
+        """From the main loop: put bytes behind the output; the loop sends them."""
+        with self.outbuf_lock:
+            self.outbufs[-1].append(data)
+            self.total_outbufs_len += len(data)
+
+    def _send(self, state: SocketState, data: bytes) -> bool:
+        """From a worker thread: bytes behind the output (the handshake's answer, an answer's
+        frame), and what the socket takes of them sent at once (the main loop sends the rest,
+        woken); False, and nothing sent, when the socket's close frame is already queued: after
+        a close frame no data frame may follow (RFC 6455 5.5.1). The main loop queues the close
+        frame under outbuf_lock after marking the socket closing, so bytes appended here under
+        that lock, before the mark, go out before it."""
+        with self.outbuf_lock:
+            self._flush_outbufs_below_high_watermark()  # (waits, unlocked, while it is full)
+            if not self.connected:
+                raise ClientDisconnected
+            if state.closing:
+                return False
+            self.outbufs[-1].append(data)
+            self.total_outbufs_len += len(data)
+            self._flush_exception(self._flush_some, do_close=False)
+        if self.total_outbufs_len:
+            self.server.pull_trigger()
+        return True
+
+    def _answer_messages(self, state: SocketState) -> None:
+        api: SocketApi = self.server.socket_api
+        try:
+            while True:
+                with self.requests_lock:
+                    if not state.inbox or state.closing or not self.connected:
+                        state.busy = False
+                        break
+                    text = state.inbox.popleft()
+                answer = api.answer(text)
+                compressed = state.reader.deflate and len(answer) >= SOCKET_DEFLATE_MIN_BYTES
+                payload = ws.deflate(answer) if compressed else answer
+                # (not sent when the socket is closing: the loop then ends above)
+                if self._send(state, ws.frame(ws.TEXT, payload, compressed=compressed)):
+                    self.last_activity = time.time()
+        except ClientDisconnected:
+            with self.requests_lock:
+                state.busy = False
+        # the main loop looks at readable() again: the queue has room
+        self.server.pull_trigger()
+
+    def readable(self) -> bool:
+        state = self.socket_state
+        if state is not None and len(state.inbox) >= SOCKET_QUEUE:
+            return False
+        return bool(super().readable())
+
+    def handle_write(self) -> None:
+        if self.socket_state is None:
+            super().handle_write()
+            return
+        # No request is ever "running" on a socket, which is what tells waitress to send
+        # without the lock: a worker thread may be sending an answer now.
+        self._flush_exception(self._flush_some_if_lockable)
+        if self.close_when_flushed and not self.total_outbufs_len:
+            self.close_when_flushed = False
+            self.will_close = True
+        if self.will_close:
+            self.handle_close()
+
+    def add_channel(self, map: Any = None) -> None:
+        super().add_channel(map)
+        self.server.client_connections[self.client] += 1
+
+    def del_channel(self, map: Any = None) -> None:
+        counted = self._fileno in self.server.active_channels
+        super().del_channel(map)
+        if counted:
+            counts = self.server.client_connections
+            counts[self.client] -= 1
+            if counts[self.client] <= 0:
+                del counts[self.client]
+
+
+class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
+    """waitress's TCP server with the guards of this module's docstring."""
+
+    channel_class = GuardedChannel
+
+    def __init__(self, *args: Any, security_headers: Mapping[str, str],
+                 max_body_bytes: int, per_client: int, header_timeout: float,
+                 request_timeout: float, socket_api: SocketApi | None = None,
+                 **kwargs: Any) -> None:
+        self.security_headers = dict(security_headers)
+        self.socket_api = socket_api
+        self.max_body_bytes = max_body_bytes
+        self.per_client = per_client
+        self.header_timeout = header_timeout
+        self.request_timeout = request_timeout
+        self.client_connections: Counter[str] = Counter()
+        self.refused_connections = 0
+        self.evicted_connections = 0
+        self.timed_out_requests = 0
+        super().__init__(*args, **kwargs)
+
+    def handle_accept(self) -> None:
+        for _ in range(ACCEPT_BATCH):
+            if len(self._map) >= self.adj.connection_limit or not self._accept_one():
+                return
+
+    def _accept_one(self) -> bool:
+        """Accept one connection; False when none is waiting."""
+        try:
+            accepted = self.accept()
+        except OSError:
+            return False
+        if accepted is None:
+            return False
+        conn, addr = accepted
+        if self.client_connections[addr[0]] >= self.per_client:
+            self.refused_connections += 1
+            headers, body = _json_answer(
+                "503 Service Unavailable",
+                f"too many connections from {addr[0]} (at most {self.per_client}): close some "
+                "and try again", self.security_headers, (("Retry-After", "5"),))
+            head = "".join(f"{k}: {v}\r\n" for k, v in headers)
+            answer = (f"HTTP/1.1 503 Service Unavailable\r\n{head}Content-Length: {len(body)}"
+                      "\r\nConnection: close\r\n\r\n").encode("latin-1") + body
+            try:
+                conn.setblocking(False)
+                conn.send(answer)  # best effort: a small answer fits the socket's buffer
+            except OSError:
+                pass
+            finally:
+                with contextlib.suppress(OSError):
+                    conn.shutdown(socket.SHUT_RDWR)
+                conn.close()
+            return True
+        try:
+            self.set_socket_options(conn)
+        except OSError:
+            conn.close()
+            return True
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+        return True
+
+    def maintenance(self, now: float) -> None:
+        """waitress's idle timeout, plus the header and request deadlines."""
+        super().maintenance(now)
+        mono = time.monotonic()
+        for channel in list(self.active_channels.values()):
+            started = getattr(channel, "request_started", None)
+            if started is None or channel.requests or channel.will_close:
+                continue
+            request = channel.request
+            limit = self.request_timeout
+            if request is not None and not request.headers_finished:
+                limit = self.header_timeout
+            if mono - started > limit:
+                self.timed_out_requests += 1
+                channel.will_close = True
+
+    def readable(self) -> bool:
+        if self.accepting and len(self._map) >= self.adj.connection_limit:
+            self._evict()
+        return bool(super().readable())
+
+    def _evict(self) -> None:
+        """At the connection limit: close the oldest connections that are not being answered, so
+        that a new client gets in. In order: requests still arriving (half-open), by when they
+        began; connections that never sent a request, by age, once older than EVICT_MIN_AGE_S
+        (a newcomer's request may be on its way); keep-alive connections idle for over
+        EVICT_MIN_IDLE_S, by their last activity. Never one being answered, nor one with bytes
+        still unread."""
+        now = time.time()
+
+        def rank(channel: Any) -> tuple[int, float] | None:
+            if channel.requests or channel.total_outbufs_len or channel.will_close:
+                return None
+            socket_state = getattr(channel, "socket_state", None)
+            if socket_state is not None and (socket_state.busy or socket_state.inbox):
+                return None  # a socket's message being answered
+            if _unread(channel):
+                return None  # it sent something this loop has not read yet: it is not stuck
+            started = channel.request_started
+            if started is not None:
+                return (0, started)
+            if channel.served == 0:
+                age = now - channel.creation_time
+                return (1, channel.creation_time) if age >= EVICT_MIN_AGE_S else None
+            idle = now - channel.last_activity
+            return (2, channel.last_activity) if idle >= EVICT_MIN_IDLE_S else None
+
+        ranked = sorted((r, id(c), c) for c in self.active_channels.values()
+                        if (r := rank(c)) is not None)
+        batch = max(EVICT_MIN_BATCH, int(self.adj.connection_limit * EVICT_SHARE))
+        for _, _, channel in ranked[:batch]:
+            channel.will_close = True
+            self.evicted_connections += 1
+
+
+def _unread(channel: Any) -> bool:
+    """Whether bytes (or the end of the stream) wait on ``channel``'s socket, unread."""
+    try:
+        channel.socket.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except (BlockingIOError, InterruptedError):
+        return False
+    except OSError:
+        return True  # a broken connection: let the loop find out and close it
+    return True
+
+
+def make_server(app: Any, host: str, port: int, *, threads: int,
+                security_headers: Mapping[str, str], max_body_bytes: int,
+                connection_limit: int = CONNECTION_LIMIT,
+                per_client: int = MAX_CONNECTIONS_PER_CLIENT,
+                header_timeout: float = HEADER_TIMEOUT_S,
+                request_timeout: float = REQUEST_TIMEOUT_S,
+                idle_timeout: int = IDLE_TIMEOUT_S, ident: str = "urlcalc",
+                socket_api: SocketApi | None = None) -> GuardedServer:
+    """A waitress server for ``app`` on ``host``:``port`` (0: a free port), not yet running:
+    call ``run()``. Bodies up to ``max_body_bytes`` inclusive reach the app (waitress refuses
+    from its limit on, so the limit it is given is one more). ``socket_api``: the WebSocket
+    endpoint, if any."""
+    adj = Adjustments(
+        host=host, port=port, threads=threads, ident=ident,
+        connection_limit=connection_limit,
+        channel_timeout=idle_timeout,
+        cleanup_interval=1,
+        max_request_body_size=max_body_bytes + 1,
+        asyncore_use_poll=True,
+    )
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    return GuardedServer(
+        app, {}, True, None, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
+        security_headers=security_headers, max_body_bytes=max_body_bytes,
+        per_client=per_client, header_timeout=header_timeout, request_timeout=request_timeout,
+        socket_api=socket_api)

@@ -1,0 +1,453 @@
+"""The OpenAPI 3.0 description of the JSON API, built here from the table of request kinds
+(urlcalc.answers.kinds: each kind's summary and parameters) and the limits (urlcalc.model.limits),
+so that it cannot drift from them silently. The server answers it at ``GET /api/openapi.json``;
+tests/test_openapi.py checks it against the server, and tests/test_api_fuzz.py
+fuzzes the server with Schemathesis from it.
+
+The result schemas describe each answer's main shape (required members and their types, the
+record, the getters, validation errors, the trace); they allow members they do not name, so the
+model can grow without breaking clients. Every refusal is ``{"error": "<message>"}`` with a 4xx
+status (documented per operation); a 5xx is a bug."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from urlcalc.answers.kinds import KINDS, Kind, Param
+from urlcalc.editions import EDITIONS
+from urlcalc.model.limits import (
+    MAX_ANSWER_CHARS,
+    MAX_BODY_BYTES,
+    MAX_INPUT_BYTES,
+    MAX_OPS,
+    MAX_SEED,
+    MAX_SET_VALUES_BYTES,
+    MAX_TRACED_SET_VALUES_BYTES,
+)
+from urlcalc.model.results import MODEL_VERSION, OPERATIONS
+from urlcalc.serving.socket_api import MAX_ID_CHARS, MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH
+from urlcalc.serving.work_pool import LARGE_REQUEST_BYTES
+from urlcalc.standard.percent import ENCODE_SETS
+from urlcalc.standard.record import HostKind
+from urlcalc.standard.url import GETTERS
+from urlcalc.trace.recorder import DEFAULT_MAX_STEPS
+
+__all__ = ["OPENAPI_VERSION", "openapi_document"]
+
+OPENAPI_VERSION = "3.0.3"
+
+Schema = dict[str, Any]
+
+_REF = "#/components/schemas/"
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": _REF + name}
+
+
+def _nullable(schema: Schema) -> Schema:
+    if "$ref" in schema:
+        return {"allOf": [schema], "nullable": True}
+    return {**schema, "nullable": True}
+
+
+def _obj(required: dict[str, Schema], optional: dict[str, Schema] | None = None,
+         description: str | None = None) -> Schema:
+    out: Schema = {"type": "object", "properties": {**required, **(optional or {})}}
+    if required:  # OpenAPI 3.0: "required" must not be empty
+        out["required"] = list(required)
+    if description:
+        out["description"] = description
+    return out
+
+
+STR: Schema = {"type": "string"}
+INT: Schema = {"type": "integer"}
+BOOL: Schema = {"type": "boolean"}
+NULL_STR = _nullable(STR)
+STR_LIST: Schema = {"type": "array", "items": STR}
+
+_LIMIT = (f"At most {MAX_INPUT_BYTES // 1024} KiB once UTF-8 encoded (a longer value is a 400). "
+          "Lone surrogates (JSON \\ud800) are accepted and replaced by U+FFFD, as Web IDL's "
+          "USVString does.")
+
+
+def _text(description: str) -> Schema:
+    # maxLength counts code points; the server's limit counts UTF-8 bytes (see _LIMIT).
+    return {"type": "string", "maxLength": MAX_INPUT_BYTES, "description": description}
+
+
+# --- request fields (from the table of request kinds, urlcalc.answers.kinds) ---------------------
+
+_TEXT_NOTE = {
+    "input": " " + _LIMIT,
+    "base": " " + _LIMIT,
+    "encoding": " At most " + f"{MAX_INPUT_BYTES // 1024} KiB.",
+}
+_OP_PAIR: Schema = {
+    "type": "array", "minItems": 2, "maxItems": 2,
+    "items": {"type": "string", "maxLength": MAX_INPUT_BYTES},
+    "description": "[operation, value]: a setter (" + ", ".join(OPERATIONS) + ") and its "
+    "value; for searchParams.* the value is name=value. Unknown operations are a 400.",
+}
+_OPS_NOTE = (f" (at most {MAX_OPS}). Their values together are at most "
+             f"{MAX_SET_VALUES_BYTES // 1024} KiB (UTF-8), {MAX_TRACED_SET_VALUES_BYTES // 1024} "
+             "KiB with trace; more is a 400.")
+_TRACE_NOTE = f" (at most {DEFAULT_MAX_STEPS} per run; then `truncated` is true)"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _member(p: Param) -> Schema:
+    """A parameter as a member of the POST body."""
+    description = _sentence(p.description)
+    schema: Schema
+    if p.type == "text":
+        schema = {"type": "string", "maxLength": MAX_INPUT_BYTES,
+                  "description": description + "." + _TEXT_NOTE.get(p.name, "")}
+    elif p.type == "flag":
+        schema = {"type": "boolean",
+                  "description": description + (_TRACE_NOTE if p.name == "trace" else "") + "."}
+    elif p.type == "count":
+        schema = {"type": "integer", "minimum": 0, "description": description + "."}
+    elif p.type == "seed":
+        schema = {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
+                  "description": description + "."}
+    elif p.type == "ops":
+        schema = {"type": "array", "maxItems": MAX_OPS, "items": _OP_PAIR,
+                  "description": description + _OPS_NOTE}
+    else:
+        assert p.choices is not None
+        schema = {"type": "string", "enum": list(p.choices()), "description": description + "."}
+        if p.default is not None:
+            schema["default"] = p.default
+    return schema if p.required else _nullable(schema)
+
+
+def _body(kind: Kind) -> Schema:
+    # Members the kind does not use are ignored, so the body allows them.
+    return _obj({p.name: _member(p) for p in kind.params if p.required},
+                {p.name: _member(p) for p in kind.params if not p.required})
+
+
+def _q(name: str, schema: Schema, required: bool = False, description: str | None = None,
+       explode: bool | None = None) -> Schema:
+    p: Schema = {"name": name, "in": "query", "required": required, "schema": schema}
+    if description:
+        p["description"] = description
+    if explode is not None:
+        p["style"], p["explode"] = "form", explode
+    return p
+
+
+_FLAG_Q: Schema = {"type": "string", "enum": ["1", "0", "true", "false", "yes", "no", "on", "off"],
+                   "description": "1/0, true/false, yes/no or on/off (case-insensitive)"}
+_DIGITS_Q: Schema = {"type": "string", "pattern": "^[0-9]{1,16}$"}
+
+
+def _query(kind: Kind) -> list[Schema]:
+    """The kind's parameters as GET query parameters (strings)."""
+    out: list[Schema] = []
+    for p in kind.params:
+        if p.type == "ops":
+            assert p.choices is not None
+            out.append(_q("op", {"type": "array", "items": {"type": "string",
+                                                             "enum": list(p.choices())},
+                                 "minItems": 1, "maxItems": MAX_OPS}, True,
+                          "the operations, in order (repeat op=...&value=... pairs)",
+                          explode=True))
+            out.append(_q("value", {"type": "array", "items": {"type": "string"},
+                                    "minItems": 1, "maxItems": MAX_OPS}, True,
+                          "one value per op, in the same order", explode=True))
+            continue
+        schema: Schema
+        if p.type == "text":
+            schema = {"type": "string", "maxLength": MAX_INPUT_BYTES}
+        elif p.type == "flag":
+            schema = _FLAG_Q
+        elif p.type == "count":
+            schema = _DIGITS_Q
+        elif p.type == "seed":
+            schema = {**_DIGITS_Q, "description": f"a decimal integer from 0 to {MAX_SEED}"}
+        else:
+            assert p.choices is not None
+            schema = {"type": "string", "enum": list(p.choices())}
+        out.append(_q(p.name, schema, p.required, p.description))
+    return out
+
+
+# --- result schemas -------------------------------------------------------------------------------
+
+def _result(kind: str, required: dict[str, Schema], optional: dict[str, Schema] | None = None,
+            description: str | None = None) -> Schema:
+    header: dict[str, Schema] = {
+        "model": {"type": "string", "enum": ["urlcalc"]},
+        "version": {"type": "integer", "enum": [MODEL_VERSION]},
+        "kind": {"type": "string", "enum": [kind]},
+        "engine": _ref("Engine"),
+    }
+    return _obj({**header, **required}, optional, description)
+
+
+def _schemas() -> dict[str, Schema]:
+    getters = _obj({g: STR for g in GETTERS}, description="The URL API's getters (url.href ...).")
+    host = _obj({"kind": {"type": "string",
+                          "enum": list(get_args(HostKind))},
+                 "serialized": STR},
+                {"value": {"oneOf": [INT, {"type": "array", "items": INT}]}},
+                "A host: its kind, serialization and (IP addresses) numeric value.")
+    record = _obj({
+        "scheme": STR, "username": STR, "password": STR, "host": _nullable(_ref("Host")),
+        "port": _nullable({"type": "integer", "minimum": 0, "maximum": 65535}),
+        "path": {"oneOf": [STR, STR_LIST]}, "opaque_path": BOOL,
+        "query": NULL_STR, "fragment": NULL_STR, "blob_url_entry": {"nullable": True},
+    }, description="A URL record (url.bs: URL record); path is a string when opaque.")
+    verr = _obj({"name": STR, "index": _nullable(INT), "description": STR},
+                {"state": NULL_STR, "detail": NULL_STR, "failure": NULL_STR, "url": STR,
+                 "algorithm": NULL_STR, "step": NULL_STR},
+                "A validation error: its name in the URL Standard, where, and what it means.")
+    step = _obj({"parser": STR}, {"algorithm": STR, "state": STR, "step": NULL_STR,
+                                  "depth": INT, "c": NULL_STR, "changes": {"type": "object"}},
+                "One algorithm step (the members depend on the parser).")
+    trace = _obj({"steps": {"type": "array", "items": _ref("Step")}, "truncated": BOOL,
+                  "dropped": INT, "max_steps": INT},
+                 {"max_chars": _nullable(INT)},
+                 description=f"Recorded steps, at most max_steps ({DEFAULT_MAX_STEPS}), and "
+                 "(max_chars) only while their strings add up to at most that many code points.")
+    verdict = _obj({"valid": BOOL}, {"production": NULL_STR, "index": _nullable(INT),
+                                     "reason": NULL_STR},
+                   "The valid-URL-string verdict (url.bs: valid URL string).")
+    citation = _obj({"algorithm": STR, "step": NULL_STR, "anchor": STR, "document": STR,
+                     "text": STR, "words": {"type": "string", "enum": ["spec", "summary"]}},
+                    {"index": _nullable(INT), "note": NULL_STR},
+                    "A cited step: the algorithm, its step as the spec numbers it (null: the "
+                    "algorithm as a whole), the spec's anchor and the step's words.")
+    failure = _obj({}, {"in": {"type": "string", "enum": ["input", "base"]},
+                        "error": _nullable(_ref("ValidationError")), "reason": STR,
+                        "cause": _nullable(_ref("Citation")), "index": _nullable(INT),
+                        "note": NULL_STR,
+                        "via": {"type": "array", "items": _ref("Citation")},
+                        "raised": STR_LIST},
+                   "Where the parser returned failure: the step that did (cause), the steps "
+                   "that passed it on (via), and the validation errors raised on the way.")
+    span = _obj({"start": INT, "end": INT, "component": STR})
+    piece = _obj({"text": STR, "component": STR})
+    origin = _obj({"kind": STR, "serialized": STR}, description="The URL's origin.")
+    engine = _obj({"name": STR}, {"python": STR, "unicode": STR, "idna_tables": STR,
+                                  "idna": STR, "urlcalc": STR},
+                  "Which Python, Unicode and IDNA tables computed the answer.")
+    records = {"record": _nullable(_ref("Record")), "getters": _nullable(_ref("Getters"))}
+    errors = {"type": "array", "items": _ref("ValidationError")}
+    operation = _obj({
+        "op": STR, "value": STR, "before": _nullable(_ref("Record")),
+        "after": _nullable(_ref("Record")), "changed": STR_LIST,
+        "getters_before": _nullable(_ref("Getters")), "getters_after": _nullable(_ref("Getters")),
+        "changed_getters": STR_LIST, "reason": NULL_STR,
+        "cited": _nullable(_ref("Citation")), "threw": NULL_STR,
+        "validation_errors": errors, "trace": _nullable(_ref("Trace")),
+    }, {"validation_errors_total": INT, "summarised": BOOL},
+        description="One setter operation: the record and getters before and after (null when "
+        "the operation is summarised: the answer reached its budget of about "
+        f"{MAX_ANSWER_CHARS:,} characters; what changed, why, and the validation errors, cut "
+        "to the budget, are kept).")
+    host_entry = _obj({"ok": BOOL, "validation_errors": errors, "trace": _nullable(_ref("Trace"))},
+                      {"kind": STR, "serialized": STR, "unicode": STR, "failure": STR,
+                       "cause": _ref("Citation"),
+                       "via": {"type": "array", "items": _ref("Citation")},
+                       "value": {"oneOf": [INT, {"type": "array", "items": INT}]}})
+    return {
+        "Error": _obj({"error": {"type": "string", "minLength": 1}},
+                      description="Every refused request: a message naming the problem."),
+        "Engine": engine, "Getters": getters, "Host": host, "Record": record,
+        "ValidationError": verr, "Step": step, "Trace": trace, "Verdict": verdict,
+        "Failure": failure, "Citation": citation, "Span": span, "HrefPiece": piece,
+        "Origin": origin,
+        "Operation": operation, "HostEntry": host_entry,
+        "ParseResult": _result("parse", {
+            "input": STR, "base": NULL_STR, "encoding": STR, "ok": BOOL,
+            "failure": _nullable(_ref("Failure")), **records,
+            "validation_errors": errors, "valid": _nullable(_ref("Verdict")),
+            "trace": _nullable(_ref("Trace")),
+            "spans": {"type": "array", "items": _ref("Span")},
+        }, {"base_record": _nullable(_ref("Record")),
+            "base_validation_errors": errors, "origin": _nullable(_ref("Origin")),
+            "href_spans": {"type": "array", "items": _ref("HrefPiece")},
+            "validation_errors_total": INT,
+            "hostname_unicode": STR, "provenance": {"type": "array", "items": {"type": "object"}}}),
+        "SetResult": _result("set", {
+            "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
+            "operations": {"type": "array", "items": _ref("Operation")}, **records},
+            {"summarised_operations": INT}),
+        "HostResult": _result("host", {"input": STR, "domain": _ref("HostEntry"),
+                                       "opaque": _ref("HostEntry")}),
+        "UrlencodedResult": _result("urlencoded", {
+            "input": STR, "serialized": STR,
+            "pairs": {"type": "array", "items": {"type": "array", "items": STR,
+                                                 "minItems": 2, "maxItems": 2}}}),
+        "PercentResult": _result("percent", {
+            "input": STR, "encode_set": {"type": "string", "enum": list(ENCODE_SETS)},
+            "encoding": STR, "encoded": STR, "decoded_utf8": STR, "decoded_bytes": STR,
+            "encode_sets": STR_LIST}, {"output_encoding": STR, "note": STR}),
+        "ValidateResult": _result("validate", {
+            "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
+            "valid": _nullable(_ref("Verdict")), "validation_errors": errors}),
+        "CompareResult": _result("compare", {
+            "input": STR, "base": NULL_STR, "errata": BOOL,
+            "current": _nullable(_ref("Getters")), "current_failure": NULL_STR,
+            "editions": {"type": "array", "items": _obj(
+                {"edition": STR},
+                {"trace_clipped": _nullable(_obj({"steps": INT, "kept": INT}))})},
+            "rows": {"type": "array"}, "differences": {"type": "array", "items": _obj(
+                {"edition": STR, "getter": STR, "rule": STR, "section": STR, "text": STR,
+                 "kind": {"type": "string", "enum": ["rule", "unspecified", "mapping"]},
+                 "quote": STR})}}),
+        "RandomResult": _result("random", {
+            "edition": {"type": "string", "enum": list(EDITIONS)}, "name": STR, "year": INT,
+            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "input": STR,
+            "base": NULL_STR}),
+        "ImplementationsResult": _result("implementations", {
+            "input": STR, "base": NULL_STR,
+            "standard": _obj({"ok": BOOL, "href": NULL_STR,
+                              "getters": _nullable(_ref("Getters")),
+                              "failure": _nullable({"type": "object"})}),
+            "implementations": {"type": "array", "items": _obj(
+                {"id": STR, "name": STR, "version": NULL_STR, "runtime": STR,
+                 "available": BOOL, "reason": NULL_STR, "href": NULL_STR,
+                 "failure": NULL_STR,
+                 "getters": _nullable({"type": "object", "additionalProperties": NULL_STR}),
+                 "differences": {"type": "array", "items": _obj(
+                     {"getter": STR, "standard": STR, "value": STR,
+                      "explanation": NULL_STR})},
+                 "status_difference": NULL_STR},
+                {"ok": _nullable(BOOL), "family": STR, "package": STR, "about": STR,
+                 "call": STR, "relative": BOOL, "differs": BOOL,
+                 "mapping": {"type": "object"}, "no_notion": {"type": "object"},
+                 "getter_errors": {"type": "object"}, "wpt": _nullable({"type": "object"})},
+                "One implementation: its version and runtime, then either why it is not "
+                "available, or its reading (href or failure, the getters: null where it has "
+                "no such notion) and its differences from the standard.")},
+            "rows": {"type": "array"}, "differing": STR_LIST, "not_available": STR_LIST}),
+        "VersionResult": _result("version", {"states": STR_LIST,
+                                             "operations": STR_LIST, "getters": STR_LIST},
+                                 {"spec": {"type": "object"}, "wpt": {"type": "object"}}),
+        "SpecResult": _result("spec", {"source": {"type": "object"},
+                                       "algorithms": {"type": "object"}}),
+    }
+
+
+_RESULT_NAMES = {"parse": "ParseResult", "set": "SetResult", "host": "HostResult",
+                 "urlencoded": "UrlencodedResult", "percent": "PercentResult",
+                 "validate": "ValidateResult", "compare": "CompareResult",
+                 "random": "RandomResult", "version": "VersionResult", "spec": "SpecResult",
+                 "implementations": "ImplementationsResult"}
+
+
+def _error_response(description: str) -> Schema:
+    return {"description": description,
+            "content": {"application/json": {"schema": _ref("Error")}}}
+
+
+def _operation(kind: str, method: str) -> Schema:
+    spec = KINDS[kind]
+    summary, body, params = spec.summary, _body(spec), _query(spec)
+    responses: dict[str, Schema] = {
+        "200": {"description": f"The {kind} result.",
+                "content": {"application/json": {"schema": _ref(_RESULT_NAMES[kind])}}},
+        "400": _error_response("A malformed request: a missing or mistyped field, a value over "
+                               "a limit, an unknown encoding label, operation or edition, "
+                               "repeated query parameters, a body that is not a JSON object."),
+    }
+    responses["503"] = {
+        **_error_response(
+            f"A large request (a body or query string over {LARGE_REQUEST_BYTES // 1024} KiB) "
+            "while the server computes as many as it takes at a time: try again after "
+            "Retry-After seconds."),
+        "headers": {"Retry-After": {"schema": INT, "description": "Seconds to wait."}},
+    }
+    op: Schema = {"operationId": f"{kind}_{method}", "summary": summary, "tags": [kind]}
+    if method == "post":
+        op["requestBody"] = {"required": True,
+                             "content": {"application/json": {"schema": body}}}
+        responses["413"] = _error_response(
+            f"The body is over {MAX_BODY_BYTES} bytes (1 MiB; exactly 1 MiB is accepted).")
+        responses["415"] = _error_response("The Content-Type is not application/json.")
+    else:
+        responses["431"] = _error_response("The request line and headers are over 256 KiB.")
+        if params:
+            op["parameters"] = params
+    op["responses"] = responses
+    return op
+
+
+def _socket_operation() -> Schema:
+    """GET /api/socket: the opening handshake of the API over a WebSocket
+    (urlcalc.serving.socket_api). OpenAPI 3.0 has no words for the messages that follow: the
+    description says them."""
+    return {
+        "operationId": "socket", "tags": ["meta"],
+        "summary": "The API over a WebSocket (urlcalc serve).",
+        "description": (
+            "A WebSocket opening handshake (RFC 6455; permessage-deflate when offered) turns the "
+            "connection into a socket that answers the API's requests as text messages. A "
+            "request: {\"id\": ID, \"kind\": KIND, \"params\": {...}}, where ID is an integer "
+            f"or a string of at most {MAX_ID_CHARS} characters, KIND one of /api/<kind>'s kinds "
+            "and params its JSON object ({} if left out), at most "
+            f"{MAX_SOCKET_MESSAGE_BYTES // 1024} KiB (larger requests go by POST). Its answer: "
+            "a first line {\"id\": ID, \"status\": STATUS}, a newline, then the body "
+            "/api/<kind> answers to the same request with that status; answers come in the "
+            "order of the requests. The handshake is refused with a JSON error when the Host "
+            "header does not name this server or the Origin is another site's. Protocol errors "
+            "close the socket with RFC 6455's codes; see the README, \"The WebSocket\"."),
+        "responses": {
+            "101": {"description": "Switching Protocols: the connection is a WebSocket."},
+            "400": _error_response("A malformed opening handshake (its method, version, key or "
+                                   "Connection header), or a Host header that does not name "
+                                   "this server."),
+            "403": _error_response("The Origin header is another site's."),
+            "426": _error_response("Not a WebSocket opening handshake (a plain GET), or a "
+                                   "server that does not speak it (the development server, "
+                                   "--dev): the API is at POST /api/<kind>."),
+        },
+    }
+
+
+def openapi_document(kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The OpenAPI document for ``kinds`` (default: every kind this module describes)."""
+    paths: dict[str, Any] = {}
+    for kind in kinds if kinds is not None else tuple(KINDS):
+        paths[f"/api/{kind}"] = {"get": _operation(kind, "get"), "post": _operation(kind, "post")}
+    paths["/api/openapi.json"] = {"get": {
+        "operationId": "openapi", "summary": "This description.", "tags": ["meta"],
+        "responses": {"200": {"description": "The OpenAPI document.",
+                              "content": {"application/json": {"schema": {"type": "object"}}}}},
+    }}
+    paths[SOCKET_PATH] = {"get": _socket_operation()}
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "urlcalc JSON API",
+            "version": f"{MODEL_VERSION}",
+            "description": (
+                "The URL desk calculator's result model over HTTP: POST a JSON object to "
+                "/api/<kind>, or GET it with query parameters (strings; flags as 1/0, "
+                "true/false; for set, repeated op=...&value=... pairs). Answers are JSON, "
+                "gzip-compressed above 8 KiB when the client accepts it. Every refusal is "
+                "{\"error\": \"<message>\"} with a 4xx status (or 503 with Retry-After when "
+                "the server is busy with large requests), with the same security headers as "
+                "every answer, including the refusals of the HTTP layer (413, 431, 400 for a "
+                "malformed request, 501 for an unknown Transfer-Encoding); a client that sends "
+                "X-Urlcalc-Soft-Errors: 1 (the page) gets refusals with status 200 instead. "
+                "`urlcalc serve` answers 400 to a Host header that is neither an IP address, "
+                "localhost, nor a name given with --allowed-host. "
+                "Limits: bodies up to 1 MiB, strings up to 64 KiB, at most "
+                f"{MAX_OPS} setter operations, at most {DEFAULT_MAX_STEPS} trace steps per run; "
+                f"an answer spends about {MAX_ANSWER_CHARS:,} characters at most on validation "
+                "errors, traces and the setter operations' records (past that, lists are cut "
+                "and operations summarised)."),
+            "license": {"name": "BSD-3-Clause"},
+        },
+        "paths": paths,
+        "components": {"schemas": _schemas()},
+    }

@@ -1,0 +1,121 @@
+"""The JSON API over a WebSocket: ``/api/socket`` on ``urlcalc serve``.
+
+The page's server relay (web/js/server-relay-worker.js) asks the API here while the user types:
+a browser spends about 3 ms of its network stack on each HTTP request and under 1 ms on a message
+over an open socket (README, "Page speed"). The answers are the HTTP API's, byte for byte.
+
+Messages (text, JSON):
+
+* a request: ``{"id": ID, "kind": KIND, "params": {...}}``, where ID is an integer or a string of
+  at most 64 characters, KIND one of the API's kinds (``/api/<kind>``), params its JSON object
+  (``{}`` if left out); at most ``MAX_SOCKET_MESSAGE_BYTES`` (larger requests go by HTTP POST,
+  where the heavy ones queue apart);
+* its answer: a first line ``{"id": ID, "status": STATUS}``, then a newline, then the body the
+  HTTP API answers to the same request with that status (200, or 400 and ``{"error": ...}``);
+  a request that cannot be read at all has ``"id": null``.
+
+Answers come in the order of the requests. The opening handshake is refused (as JSON, over HTTP)
+when the Host header does not name this server (the DNS-rebinding guard of every request) or
+when a browser's Origin is another site's (a page elsewhere cannot use the socket, as it cannot
+POST JSON to the API either). ``urlcalc.serving.http_server`` runs the connection;
+``urlcalc.serving.websocket`` speaks the protocol."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from urlcalc.model.limits import LARGE_REQUEST_BYTES, ModelError
+from urlcalc.serving.work_pool import encode_json
+
+__all__ = ["MAX_ID_CHARS", "MAX_SOCKET_MESSAGE_BYTES", "SOCKET_PATH", "SocketApi"]
+
+SOCKET_PATH = "/api/socket"
+# A request message: the size up to which HTTP requests are computed in the request's thread.
+MAX_SOCKET_MESSAGE_BYTES = LARGE_REQUEST_BYTES
+MAX_ID_CHARS = 64
+
+log = logging.getLogger("urlcalc.serving.socket_api")
+
+
+def _origin_host(origin: str) -> str | None:
+    """host[:port] of an Origin header, lower case; None for "null" or nonsense."""
+    try:
+        parts = urlsplit(origin.strip())
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return parts.netloc.lower()
+
+
+class SocketApi:
+    """What the socket answers: who may open it (``refusal``) and each message's answer."""
+
+    def __init__(self, kinds: Iterable[str], host_ok: Callable[[str | None], bool],
+                 dispatch: Callable[[str, dict[str, Any]], Any],
+                 origins: Iterable[str] = ()) -> None:
+        self.kinds = frozenset(kinds)
+        # Origins (host[:port]) accepted besides the Host header's own: the public URL's, for a
+        # server behind a proxy that rewrites Host
+        self.origins = frozenset(o.lower() for o in origins)
+        self.host_ok = host_ok
+        self.dispatch = dispatch
+        self.path = SOCKET_PATH
+        self.max_message_bytes = MAX_SOCKET_MESSAGE_BYTES
+
+    def refusal(self, headers: Mapping[str, str]) -> tuple[int, str] | None:
+        """(status, why) when an opening handshake with these headers (waitress's names:
+        upper case, underscores) must be refused, else None."""
+        host = headers.get("HOST")
+        if not self.host_ok(host):
+            shown = (host or "")[:100]
+            return 400, (f"this server does not answer to the name {shown!r} in the Host "
+                         "header (a guard against DNS rebinding)")
+        origin = headers.get("ORIGIN")
+        seen = _origin_host(origin) if origin is not None else None
+        if origin is not None and seen != (host or "").strip().lower() and seen not in self.origins:
+            return 403, (f"the socket answers pages of this server only, not of "
+                         f"{origin[:100]!r}")
+        return None
+
+    def answer(self, text: str) -> bytes:
+        """The answer message (UTF-8) to one request message."""
+        try:
+            request = json.loads(text)
+        except (ValueError, RecursionError):
+            return self._framed(None, 400, {"error": "a request message must be JSON"})
+        if not isinstance(request, dict):
+            return self._framed(None, 400, {"error": "a request message must be a JSON object "
+                                            "{\"id\", \"kind\", \"params\"}"})
+        id_ = request.get("id")
+        if isinstance(id_, bool) or not isinstance(id_, (int, str)) \
+                or (isinstance(id_, str) and len(id_) > MAX_ID_CHARS) \
+                or (isinstance(id_, int) and abs(id_) > 2**53):
+            return self._framed(None, 400, {"error": "a request's id must be an integer or a "
+                                            f"string of at most {MAX_ID_CHARS} characters"})
+        kind = request.get("kind")
+        if not isinstance(kind, str) or kind not in self.kinds:
+            shown = kind[:100] if isinstance(kind, str) else kind
+            return self._framed(id_, 400, {"error": f"unknown kind {shown!r}; expected one of "
+                                           f"{', '.join(sorted(self.kinds))}"})
+        params = request.get("params", {})
+        if not isinstance(params, dict):
+            return self._framed(id_, 400, {"error": "params must be a JSON object"})
+        try:
+            result = self.dispatch(kind, params)
+        except ModelError as e:
+            return self._framed(id_, 400, {"error": str(e)})
+        except Exception as e:  # a bug is an answer too, never a dropped connection
+            log.exception("unhandled error answering %s over the socket", kind)
+            return self._framed(id_, 500, {"error": f"internal server error "
+                                           f"({type(e).__name__}); see the server log"})
+        return self._framed(id_, 200, result)
+
+    @staticmethod
+    def _framed(id_: int | str | None, status: int, body: Any) -> bytes:
+        head = json.dumps({"id": id_, "status": status}).encode("utf-8")
+        return head + b"\n" + encode_json(body, False)[0]

@@ -1,0 +1,154 @@
+"""What the standard's algorithms tell an optional observer: the vocabulary of the trace.
+
+An observer is any callable taking one step (a JSON-ready dict, ``Step``). With no observer the
+algorithms take their untraced path and build nothing; urlcalc.trace.recorder's
+``TraceRecorder`` is the observer the result model, the CLI, the API and the page use.
+
+Keys of a step (present when they apply):
+
+``parser``  which algorithm: "url", "host", "ipv4", "ipv6", "opaque-host", "domain", "uts46",
+            "shorten", "setter"
+``state``   the basic URL parser state (spec name), or the algorithm's name
+``step``    the spec step that applied (e.g. "2.1"), ``anchor`` the spec's fragment id
+``pointer`` pointer into the processed input; ``index`` the code-point index in the original
+            input; ``c`` the code point (None for EOF); ``buffer``; ``flags``
+``errors``  validation errors raised during the step (names)
+``changes`` URL record fields changed by the step, with their new values (JSON form)
+``note``    a short human explanation; ``depth`` nesting (host steps sit under the URL step)
+
+The parser's state functions also record *facts* (``Fact``: what a step did to the URL record
+beyond appending the input's own code points, with the spec step that did it), kept in the
+outline (``OutlineEntry``: every state-machine step in brief, however short the trace), so that
+the result model can colour every code point of the input and say where each record field came
+from (urlcalc.model.provenance): nothing downstream re-derives which step copies from the base
+or normalises a component.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import NamedTuple, TypedDict
+
+from urlcalc.standard.errors import ValidationError
+
+
+class StepDetails(TypedDict, total=False):
+    """What a step says beyond which step it is (``Step``): the keys above, and each
+    algorithm's own (below)."""
+
+    anchor: str
+    pointer: int
+    index: int
+    c: str | None
+    buffer: str
+    flags: dict[str, bool]
+    errors: list[str]
+    changes: dict[str, object]
+    next_state: str
+    outcome: str
+    cause: dict[str, str | None]
+    #: the step's number in its trace (TraceRecorder)
+    i: int
+    #: the host parser and the algorithms it calls: their input, result and workings
+    input: str
+    result: str
+    domain: str
+    offset: int
+    uts46_errors: list[str]
+    #: the UTS #46 stages' workings (labels, mapped code points ...)
+    details: dict[str, object]
+    #: the IPv4 parser and IPv4 number parser
+    parts: list[str]
+    part: str
+    numbers: list[str]
+    R: int
+    validationError: bool
+    #: the IPv6 parser
+    pieces: list[int]
+    piece_index: int
+    #: shorten a URL's path: the segment removed (None: the path was empty)
+    removed: str | None
+
+
+class Step(StepDetails, total=False):
+    """One step of an algorithm, as JSON."""
+
+    parser: str
+    algorithm: str
+    state: str
+    step: str | None
+    note: str
+    depth: int
+
+
+#: What the parsers report their steps to (urlcalc.standard.uts46 reports its stages to a
+#: ``uts46.StageObserver`` instead, which urlcalc.standard.host turns into steps).
+Observer = Callable[[Step], None]
+
+
+def counts_only(observer: object) -> bool:
+    """True when ``observer`` keeps none of the steps it is given, only counts them (a full
+    TraceRecorder; the parser's counter of dropped substeps): an algorithm then reports its steps
+    without the details that would cost time and memory to build (per-label lists on a domain of
+    200,000 labels)."""
+    return bool(getattr(observer, "counts_only", False))
+
+
+class FactKind(Enum):
+    """What a step did to the URL record beyond appending the input's own code points.
+
+    The value is what the result model says about it (a normalisation), or, for the two source
+    facts, what it records."""
+
+    # Sources: which record fields a step set from the base URL (or, after such a copy in the
+    # same step, from the input again).
+    FROM_BASE = "copied from the base URL"
+    FROM_INPUT = "set from the input"
+    # Normalisations.
+    SCHEME_LOWERCASED = "ASCII lowercased"
+    USERINFO_AT_ENCODED = "an earlier @ kept as %40"
+    USERINFO_ENCODED = "percent-encoded (userinfo percent-encode set)"
+    HOST_PARSED = "the host parser's result"
+    LOCALHOST_EMPTY = "\"localhost\" becomes the empty host"
+    PORT_LEADING_ZEROS = "leading zeros dropped"
+    PORT_DEFAULT_NULL = "the scheme's default port becomes null"
+    SPECIAL_EMPTY_PATH = "a special URL's empty path becomes /"
+    SINGLE_DOT_DROPPED = "a single-dot segment dropped"
+    SINGLE_DOT_EMPTY_SEGMENT = "a final single-dot segment becomes an empty segment"
+    DRIVE_LETTER_NORMALIZED = "Windows drive letter normalized (| becomes :)"
+    PATH_ENCODED = "percent-encoded (path percent-encode set)"
+    OPAQUE_PATH_SPACE_ENCODED = "a space before ? or # becomes %20"
+    OPAQUE_PATH_ENCODED = "percent-encoded (C0 control percent-encode set)"
+    QUERY_ENCODED = "percent-encoded ((special-)query percent-encode set)"
+    FRAGMENT_ENCODED = "percent-encoded (fragment percent-encode set)"
+
+
+class Fact(NamedTuple):
+    """A fact established by the step of the state that recorded it: ``step`` is that state's
+    step (url.bs numbering) that did it, ``fields`` the record fields it concerns."""
+
+    kind: FactKind
+    step: str
+    fields: tuple[str, ...] = ()
+
+
+class OutlineEntry(NamedTuple):
+    """One basic-URL-parser step in brief."""
+
+    #: the code-point index in the original input of the code point the step read
+    input_index: int
+    #: the state's spec name ("path state")
+    state: str
+    #: the code point, None for EOF
+    c: str | None
+    #: the state's step that applied (None when no step applies)
+    step: str | None
+    #: the names of the record fields the step changed
+    changed: tuple[str, ...]
+    #: the validation errors the step raised
+    errors: tuple[ValidationError, ...]
+    #: how many path segments "shorten a URL's path" removed during the step
+    shortened: int
+    #: what the step did beyond appending code points (see FactKind)
+    facts: tuple[Fact, ...]

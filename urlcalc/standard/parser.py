@@ -1,0 +1,1381 @@
+"""The URL parser (url.bs: "URL parsing").
+
+Each state of the basic URL parser is a function named after the spec's state. A state function
+takes the parser context ``p`` and the code point ``c`` (``EOF`` is the empty string) and returns
+the number of the spec step that applied; it reports validation errors with ``p.error`` and ends
+the parse by raising ``ParseFailure`` ("return failure") or ``ParseReturn`` ("return").
+
+The state machine runs in one of two loops: ``_run`` (no observer: nothing is built for the
+trace) and ``_run_observed`` (each step reported with pointer, c, buffer, flags, errors and the
+record fields it changed, or counted once a bounded observer is full).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from urlcalc.standard import host as hostmod
+from urlcalc.standard import steps as spec
+from urlcalc.standard.encoding import get_encoding, get_output_encoding
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.fastpath import fast_parse
+from urlcalc.standard.infra import (
+    ASCII_ALPHA,
+    ASCII_ALPHANUMERIC,
+    ASCII_DIGITS,
+    ASCII_HEX_DIGITS,
+    ASCII_URL_CODE_POINTS,
+    is_url_code_point,
+)
+from urlcalc.standard.observer import Fact, FactKind, Observer, OutlineEntry, Step
+from urlcalc.standard.percent import (
+    C0_CONTROL_SET,
+    FRAGMENT_SET,
+    PATH_SET,
+    QUERY_SET,
+    SPECIAL_QUERY_SET,
+    USERINFO_SET,
+    PercentEncodeSet,
+    percent_encode_after_encoding,
+    utf8_percent_encode,
+)
+from urlcalc.standard.record import (
+    EMPTY_HOST,
+    RECORD_FIELDS,
+    SPECIAL_SCHEMES,
+    Host,
+    URLRecord,
+    is_double_dot,
+    is_normalized_windows_drive_letter,
+    is_single_dot,
+    is_windows_drive_letter,
+    starts_with_windows_drive_letter,
+)
+
+EOF = ""
+
+_SCHEME_CODE_POINTS = ASCII_ALPHANUMERIC | frozenset("+-.")
+_C0_CONTROL_OR_SPACE = "".join(chr(i) for i in range(0x21))
+
+
+def _encoded_safe(encode_set: PercentEncodeSet) -> frozenset[str]:
+    """The ASCII code points ``encode_set`` leaves as they are and that need no URL-unit check
+    (U+0025 (%) is left as it is, but must be followed by two hex digits).
+
+    url.bs: path state step 2.1, opaque path state step 4.1, fragment state step 1.1: "If c is
+    not a URL code point and not U+0025 (%), invalid-URL-unit validation error": code points
+    the set leaves alone but that are not URL code points (e.g. "\\", "[", "|", and "#" in a
+    fragment) still need the check."""
+    return frozenset(chr(i) for i in range(0x80)
+                     if chr(i) not in encode_set and chr(i) in ASCII_URL_CODE_POINTS)
+
+
+_PATH_SAFE = _encoded_safe(PATH_SET)
+_FRAGMENT_SAFE = _encoded_safe(FRAGMENT_SET)
+_C0_SAFE = _encoded_safe(C0_CONTROL_SET)
+
+
+def first_invalid_url_unit(s: str) -> int | None:
+    """The offset of the first code point that is not a URL unit (url.bs: URL units), if any."""
+    for i, ch in enumerate(s):
+        if ch == "%":
+            if s[i + 1:i + 2] not in ASCII_HEX_DIGITS or s[i + 2:i + 3] not in ASCII_HEX_DIGITS \
+                    or len(s) < i + 3:
+                return i
+        elif not is_url_code_point(ch):
+            return i
+    return None
+
+
+class ParseFailure(Exception):
+    """The basic URL parser returned failure.
+
+    ``error`` is the validation error the failing step itself raises (None for the steps that
+    return failure without one: the state override's and the domain parser's); ``step`` is the
+    basic URL parser state's step that returned failure; ``cause`` is where the failure began
+    (the same step, or a step of the host parser, IPv4/IPv6/opaque-host or domain parser it
+    called: ``via`` lists the steps that passed it on, innermost first) and ``index`` the
+    code-point index in the original input it concerns."""
+
+    def __init__(self, error: ValidationError | None, reason: str = "",
+                 state: str | None = None, step: str | None = None,
+                 cause: tuple[str, str | None] | None = None, index: int | None = None,
+                 via: tuple[tuple[str, str | None], ...] = ()) -> None:
+        super().__init__(error.name if error else reason)
+        self.error = error
+        self.reason = reason
+        self.state = state
+        self.step = step
+        self.cause = cause if cause is not None else (
+            (state, step) if state is not None else None)
+        self.index = index
+        self.via = via
+
+
+class ParseReturn(Exception):
+    """The basic URL parser returned (with a state override) before the end of input.
+
+    ``ignored`` is true for the returns that leave the URL unchanged (the protocol setter's
+    scheme checks); ``note`` says why; ``state`` and ``step`` cite the step that returned."""
+
+    def __init__(self, step: str, note: str = "", ignored: bool = False,
+                 state: str = "") -> None:
+        super().__init__(step, note)
+        self.step = step
+        self.note = note
+        self.ignored = ignored
+        self.state = state
+
+
+class Parser:
+    """The basic URL parser's variables (url.bs: basic URL parser, steps 1-9)."""
+
+    __slots__ = (
+        "at_sign_seen",
+        "base",
+        "buffer",
+        "encoding",
+        "errors",
+        "facts",
+        "index_map",
+        "input",
+        "inside_brackets",
+        "lead",
+        "live",
+        "observer",
+        "password_parts",
+        "password_token_seen",
+        "pointer",
+        "state",
+        "state_override",
+        "url",
+        "username_parts",
+    )
+
+    def __init__(self, input: str, base: URLRecord | None, encoding: str, url: URLRecord,
+                 state_override: State | None, observer: Observer | None) -> None:
+        self.input = input
+        self.base = base
+        self.encoding = encoding
+        self.url = url
+        self.state_override = state_override
+        self.observer = observer
+        self.state: State = state_override or scheme_start_state
+        self.buffer: list[str] = []
+        self.at_sign_seen = False
+        self.inside_brackets = False
+        self.password_token_seen = False
+        self.pointer = 0
+        self.errors: list[ValidationError] = []
+        self.lead = 0
+        self.index_map: list[int] | None = None
+        # The authority state's additions to the username and password, joined into the URL
+        # record when the authority ends (appending to a string at every "@" would be quadratic).
+        # While a trace step is being recorded (``live``) they join at once, so the step shows
+        # the change where the spec makes it.
+        self.username_parts: list[str] = []
+        self.password_parts: list[str] = []
+        self.live = observer is not None
+        # While an outline is recorded (urlcalc.standard.observer), the facts the current step
+        # established: None otherwise, so the untraced parser only tests for None at the branches
+        # that record one.
+        self.facts: list[Fact] | None = None
+
+    def index(self, pointer: int) -> int:
+        """The code-point index in the original input of a pointer into the processed input."""
+        if self.index_map is None:
+            return self.lead + pointer
+        m = self.index_map
+        return m[pointer] if pointer < len(m) else (m[-1] + 1 if m else self.lead)
+
+    def error(self, name: str, step: str | None, pointer: int | None = None, detail: str = "",
+              cite: tuple[str, str | None] | None = None) -> None:
+        """The current state's ``step`` raises the validation error ``name`` (``cite``: another
+        algorithm's step raised it, e.g. the host parser's)."""
+        state = STATE_NAMES.get(self.state, "?")
+        algorithm, at = cite if cite is not None else (state, step)
+        self.errors.append(ValidationError(
+            name, self.index(self.pointer if pointer is None else pointer), state, detail,
+            algorithm, at))
+
+    def fail(self, name: str, step: str, pointer: int | None = None) -> ParseFailure:
+        """The current state's ``step`` raises the validation error ``name`` and returns
+        failure."""
+        self.error(name, step, pointer)
+        err = self.errors[-1]
+        return ParseFailure(err, state=STATE_NAMES[self.state], step=step, index=err.index)
+
+    def fail_silently(self, step: str, reason: str) -> ParseFailure:
+        """The current state's ``step`` returns failure without a validation error (the state
+        override's failures)."""
+        state = STATE_NAMES[self.state]
+        return ParseFailure(None, f"{state}, step {step}: {reason}", state=state, step=step,
+                            index=self.index(self.pointer))
+
+    def returns(self, step: str, note: str, ignored: bool = False) -> ParseReturn:
+        """The current state's ``step`` returns (with a state override)."""
+        return ParseReturn(step, note, ignored, STATE_NAMES[self.state])
+
+    def fact(self, kind: FactKind, step: str, *fields: str) -> None:
+        """The current state's ``step`` established ``kind`` (for ``fields``): kept while an
+        outline is recorded."""
+        if self.facts is not None:
+            self.facts.append(Fact(kind, step, fields))
+
+    def remaining_starts_with(self, s: str) -> bool:
+        return self.input.startswith(s, self.pointer + 1)
+
+    def check_url_unit(self, c: str, steps: tuple[str, str]) -> None:
+        """url.bs: path, opaque path, query and fragment states: the two invalid-URL-unit
+        checks, ``steps`` (c is not a URL code point, c is a "%" not followed by two hex
+        digits) in the current state."""
+        if c == "%":
+            i = self.input
+            p = self.pointer
+            if i[p + 1:p + 2] not in ASCII_HEX_DIGITS or i[p + 2:p + 3] not in ASCII_HEX_DIGITS \
+                    or len(i) < p + 3:
+                self.error("invalid-URL-unit", steps[1])
+        elif not is_url_code_point(c):
+            self.error("invalid-URL-unit", steps[0])
+
+    def host_parse(self, buffer: str, start: int, step: str) -> Host:
+        """Host-parse ``buffer`` (which began at pointer ``start``); on failure, the current
+        state's ``step`` ("If host is failure, then return failure") raises."""
+        sub: Observer | None = self.observer
+
+        def report(name: str, offset: int | None, detail: str,
+                   cite: tuple[str, str | None] | None = None) -> None:
+            self.error(name, None, start + (offset or 0), detail, cite)
+
+        try:
+            return hostmod.host_parse(buffer, not self.url.is_special, report, sub)
+        except hostmod.HostFailure as e:
+            # The validation error of the failing step itself, if it raises one (the domain
+            # parser's failures raise none: its domain-to-ASCII error is step 2's, on the way).
+            err = next((x for x in reversed(self.errors) if x.name == e.error), None) \
+                if e.error else None
+            state = STATE_NAMES[self.state]
+            raise ParseFailure(
+                err, e.note, state=state, step=step, cause=(e.algorithm, e.step),
+                index=self.index(start + e.offset) if e.offset is not None else
+                self.index(start), via=(*e.via, (state, step))) from None
+
+
+State = Callable[[Parser, str], "str | None"]
+
+
+def shorten_path(url: URLRecord, observer: Observer | None = None) -> None:
+    """url.bs: shorten a url's path."""
+    path = url.path
+    assert isinstance(path, list)
+    # step 3
+    if url.scheme == "file" and len(path) == 1 and is_normalized_windows_drive_letter(path[0]):
+        if observer is not None:
+            observer({"parser": "shorten", "algorithm": "shorten a url's path",
+                      "state": "shorten a url's path", "step": "3",
+                      "note": "file URL whose path is a drive letter: keep it", "depth": 1})
+        return
+    # step 4
+    removed = path.pop() if path else None
+    if observer is not None:
+        observer({"parser": "shorten", "algorithm": "shorten a url's path",
+                  "state": "shorten a url's path", "step": "4",
+                  "note": "remove the last path segment" if removed is not None
+                  else "the path is empty: nothing to remove",
+                  "removed": removed, "depth": 1})
+
+
+# ---------------------------------------------------------------------------------------------
+# The states. url.bs: basic URL parser, step 10.
+
+
+def scheme_start_state(p: Parser, c: str) -> str:
+    if c in ASCII_ALPHA:
+        lower = c.lower()
+        if lower != c:
+            p.fact(FactKind.SCHEME_LOWERCASED, "1", "scheme")
+        p.buffer.append(lower)
+        p.state = scheme_state
+        return "1"
+    if p.state_override is None:
+        p.state = no_scheme_state
+        p.pointer -= 1
+        return "2"
+    raise p.fail_silently("3", "with a state override, c is not an ASCII alpha")
+
+
+def scheme_state(p: Parser, c: str) -> str:
+    if c in _SCHEME_CODE_POINTS:
+        lower = c.lower()
+        if lower != c:
+            p.fact(FactKind.SCHEME_LOWERCASED, "1", "scheme")
+        p.buffer.append(lower)
+        return "1"
+    url = p.url
+    if c == ":":
+        buffer = "".join(p.buffer)
+        if p.state_override is not None:
+            special = url.scheme in SPECIAL_SCHEMES
+            if special and buffer not in SPECIAL_SCHEMES:
+                raise p.returns("2.1.1", "the URL's scheme is special but the new scheme is "
+                                  "not", True)
+            if not special and buffer in SPECIAL_SCHEMES:
+                raise p.returns("2.1.2", "the URL's scheme is not special but the new scheme "
+                                  "is", True)
+            if (url.includes_credentials or url.port is not None) and buffer == "file":
+                raise p.returns("2.1.3", "the URL includes credentials or has a port, and "
+                                  "the new scheme is file", True)
+            if url.scheme == "file" and url.host == "":
+                raise p.returns("2.1.4", "the URL's scheme is file and its host is the empty "
+                                  "host", True)
+        url.scheme = buffer
+        if p.state_override is not None:
+            if url.port == SPECIAL_SCHEMES.get(url.scheme):
+                url.port = None
+            raise p.returns("2.3.2", "the scheme is set")
+        p.buffer = []
+        if url.scheme == "file":
+            if not p.remaining_starts_with("//"):
+                p.error("special-scheme-missing-following-solidus", "2.5.1")
+            p.state = file_state
+            return "2.5"
+        if url.scheme in SPECIAL_SCHEMES and p.base is not None and p.base.scheme == url.scheme:
+            p.state = special_relative_or_authority_state
+            return "2.6"
+        if url.scheme in SPECIAL_SCHEMES:
+            p.state = special_authority_slashes_state
+            return "2.7"
+        if p.remaining_starts_with("/"):
+            p.state = path_or_authority_state
+            p.pointer += 1
+            return "2.8"
+        url.path = ""
+        p.state = opaque_path_state
+        return "2.9"
+    if p.state_override is None:
+        p.buffer = []
+        p.state = no_scheme_state
+        p.pointer = -1
+        return "3"
+    raise p.fail_silently("4", "with a state override, c is not a scheme code point "
+                          "nor U+003A (:)")
+
+
+def no_scheme_state(p: Parser, c: str) -> str:
+    base = p.base
+    if base is None or (isinstance(base.path, str) and c != "#"):
+        raise p.fail("missing-scheme-non-relative-URL", "1")
+    url = p.url
+    if isinstance(base.path, str) and c == "#":
+        url.scheme = base.scheme
+        url.path = base.path
+        url.query = base.query
+        url.fragment = ""
+        p.fact(FactKind.FROM_BASE, "2", "scheme", "path", "query")
+        p.state = fragment_state
+        return "2"
+    if base.scheme != "file":
+        p.state = relative_state
+        p.pointer -= 1
+        return "3"
+    p.state = file_state
+    p.pointer -= 1
+    return "4"
+
+
+def special_relative_or_authority_state(p: Parser, c: str) -> str:
+    if c == "/" and p.remaining_starts_with("/"):
+        p.state = special_authority_ignore_slashes_state
+        p.pointer += 1
+        return "1"
+    p.error("special-scheme-missing-following-solidus", "2")
+    p.state = relative_state
+    p.pointer -= 1
+    return "2"
+
+
+def path_or_authority_state(p: Parser, c: str) -> str:
+    if c == "/":
+        p.state = authority_state
+        return "1"
+    p.state = path_state
+    p.pointer -= 1
+    return "2"
+
+
+def relative_state(p: Parser, c: str) -> str:
+    base = p.base
+    assert base is not None and base.scheme != "file"
+    url = p.url
+    # step 2
+    url.scheme = base.scheme
+    p.fact(FactKind.FROM_BASE, "2", "scheme")
+    # step 3
+    if c == "/":
+        p.state = relative_slash_state
+        return "3"
+    # step 4
+    if url.scheme in SPECIAL_SCHEMES and c == "\\":
+        p.error("invalid-reverse-solidus", "4")
+        p.state = relative_slash_state
+        return "4"
+    # step 5.1
+    url.username = base.username
+    url.password = base.password
+    url.host = base.host
+    url.port = base.port
+    url.path = list(base.path)
+    url.query = base.query
+    p.fact(FactKind.FROM_BASE, "5.1", "username", "password", "host", "port", "path", "query")
+    # step 5.2
+    if c == "?":
+        url.query = ""
+        p.fact(FactKind.FROM_INPUT, "5.2", "query")
+        p.state = query_state
+        return "5.2"
+    # step 5.3
+    if c == "#":
+        url.fragment = ""
+        p.state = fragment_state
+        return "5.3"
+    # step 5.4
+    if c != EOF:
+        url.query = None
+        shorten_path(url, p.observer)
+        p.state = path_state
+        p.pointer -= 1
+        return "5.4"
+    return "5.1"
+
+
+def relative_slash_state(p: Parser, c: str) -> str:
+    url = p.url
+    if url.scheme in SPECIAL_SCHEMES and c in ("/", "\\"):
+        if c == "\\":
+            p.error("invalid-reverse-solidus", "1.1")
+        p.state = special_authority_ignore_slashes_state
+        return "1"
+    if c == "/":
+        p.state = authority_state
+        return "2"
+    base = p.base
+    assert base is not None
+    url.username = base.username
+    url.password = base.password
+    url.host = base.host
+    url.port = base.port
+    p.fact(FactKind.FROM_BASE, "3", "username", "password", "host", "port")
+    p.state = path_state
+    p.pointer -= 1
+    return "3"
+
+
+def special_authority_slashes_state(p: Parser, c: str) -> str:
+    if c == "/" and p.remaining_starts_with("/"):
+        p.state = special_authority_ignore_slashes_state
+        p.pointer += 1
+        return "1"
+    p.error("special-scheme-missing-following-solidus", "2")
+    p.state = special_authority_ignore_slashes_state
+    p.pointer -= 1
+    return "2"
+
+
+def special_authority_ignore_slashes_state(p: Parser, c: str) -> str:
+    if c not in ("/", "\\"):
+        p.state = authority_state
+        p.pointer -= 1
+        return "1"
+    p.error("special-scheme-missing-following-solidus", "2")
+    return "2"
+
+
+def authority_state(p: Parser, c: str) -> str:
+    url = p.url
+    if c == "@":
+        # step 1.1-1.3
+        p.error("invalid-credentials", "1.1")
+        if p.at_sign_seen:
+            p.buffer.insert(0, "%40")
+            p.fact(FactKind.USERINFO_AT_ENCODED, "1.2",
+                   "password" if p.password_token_seen else "username")
+        p.at_sign_seen = True
+        # step 1.4: for each code point of buffer, the first ":" (if no password token was seen)
+        # switches to the password; everything else is percent-encoded with the userinfo set.
+        # Done per run of code points rather than per code point: the same result.
+        buffer = "".join(p.buffer)
+        if p.password_token_seen:
+            user, password = "", buffer
+        else:
+            user, sep, password = buffer.partition(":")
+            p.password_token_seen = sep == ":"
+        if user:
+            encoded = utf8_percent_encode(user, USERINFO_SET)
+            if encoded != user:
+                p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "username")
+            p.username_parts.append(encoded)
+        if password:
+            encoded = utf8_percent_encode(password, USERINFO_SET)
+            if encoded != password:
+                p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "password")
+            p.password_parts.append(encoded)
+        if p.live:
+            _join_userinfo(p)
+        # step 1.5
+        p.buffer = []
+        return "1"
+    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
+        _join_userinfo(p)
+        # step 2.1
+        if p.at_sign_seen and not p.buffer:
+            raise p.fail("host-missing", "2.1")
+        # step 2.2
+        p.pointer -= len(p.buffer) + 1
+        p.buffer = []
+        p.state = host_state
+        return "2"
+    # step 3
+    p.buffer.append(c)
+    return "3"
+
+
+def _join_userinfo(p: Parser) -> None:
+    """Append the authority state's pending username and password code points (step 1.4) to
+    the URL record."""
+    if p.username_parts:
+        p.url.username += "".join(p.username_parts)
+        p.username_parts = []
+    if p.password_parts:
+        p.url.password += "".join(p.password_parts)
+        p.password_parts = []
+
+
+def host_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if p.state_override is not None and url.scheme == "file":
+        p.pointer -= 1
+        p.state = file_host_state
+        return "1"
+    special = url.scheme in SPECIAL_SCHEMES
+    # step 2
+    if c == ":" and not p.inside_brackets:
+        if not p.buffer:
+            raise p.fail("host-missing", "2.1")
+        if p.state_override is hostname_state:
+            raise p.fail_silently("2.2", "the state override is the hostname state: a port is "
+                                  "not allowed")
+        host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer), "2.4")
+        url.host = host
+        p.fact(FactKind.HOST_PARSED, "2.3", "host")
+        p.buffer = []
+        p.state = port_state
+        return "2"
+    # step 3
+    if c in ("", "/", "?", "#") or (c == "\\" and special):
+        start = p.pointer - len(p.buffer)
+        p.pointer -= 1
+        if special and not p.buffer:
+            raise p.fail("host-missing", "3.1", start)
+        if p.state_override is not None and not p.buffer and (
+                url.includes_credentials or url.port is not None):
+            raise p.fail_silently("3.2", "the host cannot be emptied while the URL includes "
+                                  "credentials or has a port")
+        url.host = p.host_parse("".join(p.buffer), start, "3.4")
+        p.fact(FactKind.HOST_PARSED, "3.3", "host")
+        p.buffer = []
+        p.state = path_start_state
+        if p.state_override is not None:
+            raise p.returns("3.6", "the host is set")
+        return "3"
+    # step 4
+    if c == "[":
+        p.inside_brackets = True
+    elif c == "]":
+        p.inside_brackets = False
+    p.buffer.append(c)
+    return "4"
+
+
+def hostname_state(p: Parser, c: str) -> str:
+    """url.bs: the host state and the hostname state are one state with two names."""
+    return host_state(p, c)
+
+
+def port_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if c in ASCII_DIGITS:
+        p.buffer.append(c)
+        return "1"
+    # step 2
+    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES) \
+            or p.state_override is not None:
+        if p.buffer:
+            # step 2.1.1-2.1.2 (leading zeros do not change the value; a long run of digits is
+            # out of range without converting it)
+            digits = "".join(p.buffer).lstrip("0")
+            if len(digits) > 5 or (digits and int(digits) > 65535):
+                raise p.fail("port-out-of-range", "2.1.2")
+            port = int(digits) if digits else 0
+            if p.facts is not None and len(p.buffer) > 1 and p.buffer[0] == "0":
+                p.fact(FactKind.PORT_LEADING_ZEROS, "2.1.1", "port")
+            url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
+            if url.port is None:
+                p.fact(FactKind.PORT_DEFAULT_NULL, "2.1.3", "port")
+            p.buffer = []
+            if p.state_override is not None:
+                raise p.returns("2.1.5", "the port is set")
+        if p.state_override is not None:
+            raise p.fail_silently("2.2", "with a state override, the value does not start with "
+                                  "an ASCII digit")
+        p.state = path_start_state
+        p.pointer -= 1
+        return "2"
+    # step 3
+    raise p.fail("port-invalid", "3")
+
+
+def file_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1-2
+    if url.scheme != "file":
+        # reached from the no scheme state (step 4): the scheme is file because base's is
+        p.fact(FactKind.FROM_BASE, "1", "scheme")
+    url.scheme = "file"
+    url.host = EMPTY_HOST
+    # step 3
+    if c in ("/", "\\"):
+        if c == "\\":
+            p.error("invalid-reverse-solidus", "3.1")
+        p.state = file_slash_state
+        return "3"
+    base = p.base
+    # step 4
+    if base is not None and base.scheme == "file":
+        url.host = base.host
+        url.path = list(base.path)
+        url.query = base.query
+        p.fact(FactKind.FROM_BASE, "4.1", "host", "path", "query")
+        if c == "?":
+            url.query = ""
+            p.fact(FactKind.FROM_INPUT, "4.2", "query")
+            p.state = query_state
+            return "4.2"
+        if c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+            return "4.3"
+        if c != EOF:
+            url.query = None
+            if not starts_with_windows_drive_letter(p.input, p.pointer):
+                shorten_path(url, p.observer)
+            else:
+                p.error("file-invalid-Windows-drive-letter", "4.4.3.1")
+                url.path = []
+            p.state = path_state
+            p.pointer -= 1
+            return "4.4"
+        return "4.1"
+    # step 5
+    p.state = path_state
+    p.pointer -= 1
+    return "5"
+
+
+def file_slash_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if c in ("/", "\\"):
+        if c == "\\":
+            p.error("invalid-reverse-solidus", "1.1")
+        p.state = file_host_state
+        return "1"
+    # step 2
+    base = p.base
+    if base is not None and base.scheme == "file":
+        url.host = base.host
+        p.fact(FactKind.FROM_BASE, "2.1.1", "host")
+        if (not starts_with_windows_drive_letter(p.input, p.pointer)
+                and isinstance(base.path, list) and base.path
+                and is_normalized_windows_drive_letter(base.path[0])):
+            assert isinstance(url.path, list)
+            url.path.append(base.path[0])
+            p.fact(FactKind.FROM_BASE, "2.1.2", "path")
+    p.state = path_state
+    p.pointer -= 1
+    return "2"
+
+
+def file_host_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if c in ("", "/", "\\", "?", "#"):
+        start = p.pointer - len(p.buffer)
+        p.pointer -= 1
+        buffer = "".join(p.buffer)
+        # step 1.1
+        if p.state_override is None and is_windows_drive_letter(buffer):
+            p.error("file-invalid-Windows-drive-letter-host", "1.1", start)
+            p.state = path_state
+            return "1.1"
+        # step 1.2
+        if buffer == "":
+            url.host = EMPTY_HOST
+            if p.state_override is not None:
+                raise p.returns("1.2.2", "the host is the empty host")
+            p.state = path_start_state
+            return "1.2"
+        # step 1.3
+        host = p.host_parse(buffer, start, "1.3.2")
+        if host == "localhost":
+            host = EMPTY_HOST
+            p.fact(FactKind.LOCALHOST_EMPTY, "1.3.3", "host")
+        url.host = host
+        p.fact(FactKind.HOST_PARSED, "1.3.1", "host")
+        if p.state_override is not None:
+            raise p.returns("1.3.5", "the host is set")
+        p.buffer = []
+        p.state = path_start_state
+        return "1.3"
+    # step 2
+    p.buffer.append(c)
+    return "2"
+
+
+def path_start_state(p: Parser, c: str) -> str | None:
+    url = p.url
+    # step 1
+    if url.scheme in SPECIAL_SCHEMES:
+        if c == "\\":
+            p.error("invalid-reverse-solidus", "1.1")
+        p.state = path_state
+        if c not in ("/", "\\"):
+            p.pointer -= 1
+            if p.state_override is None:  # c is ?, # or EOF: the path state appends ""
+                p.fact(FactKind.SPECIAL_EMPTY_PATH, "1.3", "path")
+        return "1"
+    # step 2
+    if p.state_override is None and c == "?":
+        url.query = ""
+        p.state = query_state
+        return "2"
+    # step 3
+    if p.state_override is None and c == "#":
+        url.fragment = ""
+        p.state = fragment_state
+        return "3"
+    # step 4
+    if c != EOF:
+        p.state = path_state
+        if c != "/":
+            p.pointer -= 1
+        return "4"
+    # step 5
+    if p.state_override is not None and url.host is None:
+        assert isinstance(url.path, list)
+        url.path.append("")
+        return "5"
+    return None
+
+
+def path_state(p: Parser, c: str) -> str:
+    url = p.url
+    special = url.scheme in SPECIAL_SCHEMES
+    # step 1
+    if c == "" or c == "/" or (special and c == "\\") or (
+            p.state_override is None and c in ("?", "#")):
+        path = url.path
+        assert isinstance(path, list)
+        slash = c == "/" or (special and c == "\\")
+        # step 1.1
+        if special and c == "\\":
+            p.error("invalid-reverse-solidus", "1.1")
+        buffer = "".join(p.buffer)
+        # step 1.2
+        if is_double_dot(buffer):
+            shorten_path(url, p.observer)
+            if not slash:
+                path.append("")
+            step = "1.2"
+        # step 1.3 (only when c is not a slash: otherwise no step of 1.2-1.4 applies and the
+        # segment is dropped by step 1.5 alone)
+        elif is_single_dot(buffer):
+            if not slash:
+                path.append("")
+                p.fact(FactKind.SINGLE_DOT_EMPTY_SEGMENT, "1.3", "path")
+                step = "1.3"
+            else:
+                p.fact(FactKind.SINGLE_DOT_DROPPED, "1.5", "path")
+                step = "1.5"
+        # step 1.4
+        else:
+            if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                if buffer[1] != ":":
+                    p.fact(FactKind.DRIVE_LETTER_NORMALIZED, "1.4.1", "path")
+                buffer = buffer[0] + ":"
+            path.append(buffer)
+            step = "1.4"
+        # step 1.5
+        p.buffer = []
+        # step 1.6-1.7
+        if c == "?":
+            url.query = ""
+            p.state = query_state
+        elif c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+        return step
+    # step 2.1-2.2
+    if c not in _PATH_SAFE:
+        p.check_url_unit(c, ("2.1", "2.2"))
+        # step 2.3
+        encoded = utf8_percent_encode(c, PATH_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.PATH_ENCODED, "2.3", "path")
+        p.buffer.append(encoded)
+    else:
+        p.buffer.append(c)
+    return "2"
+
+
+def opaque_path_state(p: Parser, c: str) -> str | None:
+    url = p.url
+    # The path's code points collect in buffer (unused in this state) and join the path when the
+    # state ends: appending to a string one code point at a time would be quadratic. The trace
+    # shows the spec's view (see _APPENDING).
+    if c == "?" or c == "#" or c == EOF:
+        assert isinstance(url.path, str)
+        url.path += "".join(p.buffer)
+        p.buffer = []
+        # step 1
+        if c == "?":
+            url.query = ""
+            p.state = query_state
+            return "1"
+        # step 2
+        if c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+            return "2"
+        return None
+    # step 3
+    if c == " ":
+        p.error("invalid-URL-unit", "3.1")
+        if p.input[p.pointer + 1:p.pointer + 2] in ("?", "#"):
+            p.fact(FactKind.OPAQUE_PATH_SPACE_ENCODED, "3.2", "path")
+            p.buffer.append("%20")
+        else:
+            p.buffer.append(" ")
+        return "3"
+    # step 4
+    if c not in _C0_SAFE:
+        p.check_url_unit(c, ("4.1", "4.2"))
+        encoded = utf8_percent_encode(c, C0_CONTROL_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.OPAQUE_PATH_ENCODED, "4.3", "path")
+        p.buffer.append(encoded)
+    else:
+        p.buffer.append(c)
+    return "4"
+
+
+def query_state(p: Parser, c: str) -> str:
+    url = p.url
+    # step 1
+    if p.encoding != "UTF-8" and (url.scheme not in SPECIAL_SCHEMES or url.scheme in ("ws",
+                                                                                    "wss")):
+        p.encoding = "UTF-8"
+    # step 2
+    if (p.state_override is None and c == "#") or c == EOF:
+        encode_set = SPECIAL_QUERY_SET if url.scheme in SPECIAL_SCHEMES else QUERY_SET
+        buffer = "".join(p.buffer)
+        encoded = percent_encode_after_encoding(p.encoding, buffer, encode_set)
+        if p.facts is not None and encoded != buffer:
+            p.fact(FactKind.QUERY_ENCODED, "2.2", "query")
+        url.query = (url.query or "") + encoded
+        p.buffer = []
+        if c == "#":
+            url.fragment = ""
+            p.state = fragment_state
+        return "2"
+    # step 3
+    if c not in ASCII_URL_CODE_POINTS:
+        p.check_url_unit(c, ("3.1", "3.2"))
+    p.buffer.append(c)
+    return "3"
+
+
+def fragment_state(p: Parser, c: str) -> str | None:
+    url = p.url
+    # As in the opaque path state, the fragment's code points collect in buffer and join the
+    # fragment at the end of input; the trace shows the spec's view (see _APPENDING).
+    if c == EOF:
+        url.fragment = (url.fragment or "") + "".join(p.buffer)
+        p.buffer = []
+        return None
+    # step 1
+    if c not in _FRAGMENT_SAFE:
+        p.check_url_unit(c, ("1.1", "1.2"))
+        encoded = utf8_percent_encode(c, FRAGMENT_SET)
+        if p.facts is not None and encoded != c:
+            p.fact(FactKind.FRAGMENT_ENCODED, "1.3", "fragment")
+        p.buffer.append(encoded)
+    else:
+        p.buffer.append(c)
+    return "1"
+
+
+STATES: tuple[State, ...] = (
+    scheme_start_state, scheme_state, no_scheme_state, special_relative_or_authority_state,
+    path_or_authority_state, relative_state, relative_slash_state,
+    special_authority_slashes_state, special_authority_ignore_slashes_state, authority_state,
+    host_state, hostname_state, port_state, file_state, file_slash_state, file_host_state,
+    path_start_state, path_state, opaque_path_state, query_state, fragment_state,
+)
+STATE_NAMES: dict[Callable[..., Any], str] = {s: s.__name__.replace("_", " ") for s in STATES}
+STATES_BY_NAME: dict[str, State] = {v: k for k, v in STATE_NAMES.items()}
+# The spec's anchors for each state (url.bs dfn ids), from the spec's step data.
+STATE_ANCHORS: dict[str, str] = {name: spec.algorithms()[name].anchor
+                                 for name in STATE_NAMES.values()}
+
+
+def no_step_applies(state: str, c: str | None) -> str:
+    """Why a run of ``state`` cited no step: no step's condition held."""
+    if c is None:
+        if state == "path start state":
+            return "no step applies: c is the EOF code point and there is no state override " \
+                   "with a null host (step 5)"
+        return "no step applies: c is the EOF code point"
+    return "no step applies"
+
+
+# ---------------------------------------------------------------------------------------------
+# The basic URL parser
+
+
+_STRIP_TABLE = {9: None, 10: None, 13: None}
+
+
+def basic_url_parse(
+    input: str,
+    base: URLRecord | None = None,
+    encoding: str = "UTF-8",
+    *,
+    observer: Observer | None = None,
+    errors: list[ValidationError] | None = None,
+    _fast: bool = True,
+) -> URLRecord | ParseFailure:
+    """url.bs: basic URL parser, with no url and no state override given (the URL constructor,
+    the href setter, the parse of a base): the new URL record, or a ``ParseFailure`` (failure,
+    carrying the validation error that caused it). Validation errors are appended to
+    ``errors`` when given. ``_fast=False`` turns off the fast path (urlcalc.standard.fastpath), for
+    tests and benchmarks."""
+    result = _basic_url_parse(input, base, encoding, None, None, observer, errors, _fast)
+    assert not isinstance(result, ParseReturn)  # only a state override returns early
+    return result
+
+
+def state_override_parse(
+    input: str,
+    url: URLRecord,
+    state_override: State,
+    *,
+    observer: Observer | None = None,
+    errors: list[ValidationError] | None = None,
+) -> ParseFailure | ParseReturn | None:
+    """url.bs: basic URL parser with url and state override given (the setters): changes
+    ``url`` in place; a ``ParseReturn`` when a state override made it return before the end of
+    input (``ignored``: the URL is unchanged), a ``ParseFailure``, or None when it ran to the
+    end."""
+    result = _basic_url_parse(input, None, "UTF-8", url, state_override, observer, errors,
+                              False)
+    return None if isinstance(result, URLRecord) else result
+
+
+def _basic_url_parse(
+    input: str,
+    base: URLRecord | None,
+    encoding: str,
+    url: URLRecord | None,
+    state_override: State | None,
+    observer: Observer | None,
+    errors: list[ValidationError] | None,
+    _fast: bool,
+) -> URLRecord | ParseFailure | ParseReturn:
+    """url.bs: basic URL parser (both entry points above)."""
+    if url is None and observer is None and encoding == "UTF-8" and _fast:
+        # urlcalc.standard.fastpath: the same record for inputs that need no state machine quirks
+        fast = fast_parse(input, base)
+        if fast is not None:
+            return fast
+    # step 1 (only when url is not given)
+    if url is None:
+        url = URLRecord()
+        trimmed_input, lead = _trim(input)
+    else:
+        trimmed_input, lead = input, 0
+    # step 2-3
+    processed, index_map = _remove_tab_and_newline(trimmed_input, lead)
+    # step 5
+    encoding = get_output_encoding(get_encoding(encoding)) if encoding != "UTF-8" else encoding
+    p = Parser(processed, base, encoding, url, state_override, observer)
+    p.lead = lead
+    p.index_map = index_map
+    early: list[ValidationError] = []
+    trimmed = lead or len(trimmed_input) != len(input)
+    if trimmed:
+        # step 1.2
+        early.append(ValidationError("invalid-URL-unit", 0 if lead else len(input) - 1,
+                                     "(before the state machine)", "", "basic URL parser",
+                                     "1.2"))
+    if index_map is not None:
+        # step 2
+        first = next(i for i, ch in enumerate(trimmed_input) if ch in "\t\n\r")
+        early.append(ValidationError("invalid-URL-unit", lead + first,
+                                     "(before the state machine)", "", "basic URL parser", "2"))
+    p.errors = early
+    if observer is not None and early:
+        # The preprocessing steps that applied (url.bs: basic URL parser, steps 1.2-1.3, 2-3).
+        if trimmed:
+            _preprocessing(observer, "1.2", "the input has leading or trailing C0 control or "
+                           "space: validation error", None, early[0])
+            _preprocessing(observer, "1.3", "remove the leading and trailing C0 control or "
+                           "space", trimmed_input, None)
+        if index_map is not None:
+            _preprocessing(observer, "2", "the input contains ASCII tab or newline: "
+                           "validation error", None, early[-1])
+            _preprocessing(observer, "3", "remove all ASCII tab or newline", processed, None)
+    try:
+        if observer is None:
+            _run(p)
+        else:
+            _run_observed(p)
+    except ParseFailure as failure:
+        if errors is not None:
+            errors.extend(p.errors)
+        return failure
+    except ParseReturn as early_return:
+        if errors is not None:
+            errors.extend(p.errors)
+        return early_return
+    if errors is not None:
+        errors.extend(p.errors)
+    # step 11
+    return url
+
+
+def _trim(input: str) -> tuple[str, int]:
+    """url.bs: basic URL parser, step 1.3: ``input`` without its leading and trailing C0 control
+    or space, and how many code points led."""
+    stripped = input.strip(_C0_CONTROL_OR_SPACE)
+    if stripped is input or len(stripped) == len(input):
+        return input, 0
+    return stripped, len(input) - len(input.lstrip(_C0_CONTROL_OR_SPACE))
+
+
+def _remove_tab_and_newline(input: str, lead: int) -> tuple[str, list[int] | None]:
+    """url.bs: basic URL parser, step 3: ``input`` without ASCII tab or newline, and (when any
+    was removed) the index in the original input of each code point kept (``lead`` code points
+    were trimmed before ``input``)."""
+    if "\t" in input or "\n" in input or "\r" in input:
+        return (input.translate(_STRIP_TABLE),
+                [lead + i for i, ch in enumerate(input) if ch not in "\t\n\r"])
+    return input, None
+
+
+def kept_indices(input: str) -> range | list[int]:
+    """The indices of ``input``'s code points that the basic URL parser's preprocessing keeps
+    (steps 1-3, no url given): the state machine reads these, in order."""
+    trimmed, lead = _trim(input)
+    processed, index_map = _remove_tab_and_newline(trimmed, lead)
+    return index_map if index_map is not None else range(lead, lead + len(processed))
+
+
+def _preprocessing(observer: Observer, step: str, note: str, input: str | None,
+                   error: ValidationError | None) -> None:
+    record: Step = {"parser": "url", "algorithm": "basic URL parser",
+                    "state": "basic URL parser", "anchor": "concept-basic-url-parser",
+                    "step": step, "note": note, "errors": [error.name] if error else [],
+                    "depth": 0}
+    if input is not None:
+        record["input"] = input
+    if error is not None and error.index is not None:
+        record["index"] = error.index
+    observer(record)
+
+
+def _run(p: Parser) -> None:
+    """url.bs: basic URL parser, step 10, with no observer."""
+    input = p.input
+    n = len(input)
+    while True:
+        pointer = p.pointer
+        p.state(p, input[pointer] if pointer < n else EOF)
+        if p.pointer >= n:
+            return
+        p.pointer += 1
+
+
+def _json_field(url: URLRecord, name: str) -> object:
+    """A record field's current value in the trace's JSON form."""
+    if name == "host":
+        return None if url.host is None else hostmod.host_serialize(url.host)
+    value = getattr(url, name)
+    if name == "path" and isinstance(value, list):
+        return list(value)
+    return value
+
+
+def _fields(url: URLRecord) -> tuple[object, ...]:
+    """The record's fields, cheaply, for telling which ones a step changed: a list path stands
+    for itself with its length and last segment (a step appends or removes at most one segment,
+    or replaces the list), so no step copies the whole path."""
+    path = url.path
+    return (url.scheme, url.username, url.password, url.host, url.port,
+            path if isinstance(path, str) else (path, len(path), path[-1] if path else None),
+            url.query, url.fragment)
+
+
+def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str, ...]:
+    if before == after:
+        return ()
+    return tuple(name for name, b, a in zip(RECORD_FIELDS, before, after, strict=True)
+                 if a != b)
+
+
+# The opaque path state and the fragment state collect their code points in buffer and join them
+# to the record when the state ends (appending to a string one code point at a time would be
+# quadratic); the spec appends each one to the record at once and has no buffer there. The trace
+# reports the spec's view: an empty buffer, and the field growing at each step that reads any
+# code point but those that end the state (the opaque path state's steps 1-2 and EOF; the
+# fragment state's EOF).
+_APPENDING: dict[Callable[..., Any], tuple[str, frozenset[str]]] = {
+    opaque_path_state: ("path", frozenset(("?", "#", EOF))),
+    fragment_state: ("fragment", frozenset((EOF,))),
+}
+
+
+def _spec_changed(state: State, c: str, changed: tuple[str, ...]
+                  ) -> tuple[tuple[str, ...], str | None]:
+    """The fields a step changed in the spec's view, and the field its state appends to (see
+    _APPENDING; None for other states): that field grows at every appending step and at no
+    other (joining buffer to it is no change)."""
+    appending = _APPENDING.get(state)
+    if appending is None:
+        return changed, None
+    field, ending = appending
+    if c not in ending:
+        return tuple(f for f in RECORD_FIELDS if f == field or f in changed), field
+    return tuple(f for f in changed if f != field), field
+
+
+class _DroppedSubsteps:
+    """The observer of host and path substeps once the recorder is full: counts each one with
+    ``drop``, and the path shortenings of the current step (for the outline). It keeps nothing,
+    so the algorithms need not build their steps' details (``counts_only``)."""
+
+    __slots__ = ("drop", "shortened")
+    counts_only = True
+
+    def __init__(self, drop: Callable[[], None]) -> None:
+        self.drop = drop
+        self.shortened = 0
+
+    def __call__(self, step: Step) -> None:
+        if step.get("parser") == "shorten" and step.get("removed") is not None:
+            self.shortened += 1
+        self.drop()
+
+
+class _StepRecorder(Protocol):
+    """How ``_run_observed`` reports one state-machine step: ``start`` before the state runs
+    (where its substeps go), ``finish`` after it, however it ended (``stop``: the failure or
+    early return it raised)."""
+
+    def start(self, p: Parser) -> None: ...
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None: ...
+
+
+class _Described:
+    """Every step described to the observer (pointer, c, buffer, flags, errors, the fields it
+    changed), after the host parser's and path shortening's substeps it ran: they compute what
+    the step then does with their result."""
+
+    __slots__ = ("facts", "observer", "outline", "substeps")
+
+    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.observer = observer
+        self.outline = outline
+        self.facts = facts
+        self.substeps: list[Step] = []
+
+    def start(self, p: Parser) -> None:
+        self.substeps = []
+        p.observer = self.substeps.append
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None:
+        observer = self.observer
+        p.observer = observer
+        url = p.url
+        changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
+        buffer = "".join(p.buffer)
+        changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
+                   for f in changed}
+        if appended is not None:  # the spec's view: no buffer in this state
+            buffer = ""
+        name = STATE_NAMES[state]
+        index = p.index(pointer)
+        raised = p.errors[n_errors:]
+        record: Step = {
+            "parser": "url",
+            "algorithm": name,
+            "state": name,
+            "anchor": STATE_ANCHORS[name],
+            "step": step,
+            "pointer": pointer,
+            "index": index,
+            "c": c if c != EOF else None,
+            "buffer": buffer,
+            "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
+                      "password_token_seen": p.password_token_seen},
+            "errors": [e.name for e in raised],
+            "changes": changes,
+            "next_state": STATE_NAMES[p.state],
+            "depth": 0,
+        }
+        if isinstance(stop, ParseFailure):
+            record["outcome"] = "failure"
+            if stop.reason:
+                record["note"] = stop.reason
+            if stop.cause is not None and stop.cause != (name, step):
+                record["cause"] = {"algorithm": stop.cause[0], "step": stop.cause[1]}
+        elif stop is not None:
+            record["outcome"] = "return"
+            if stop.note:
+                record["note"] = stop.note
+        elif step is None:
+            record["note"] = no_step_applies(name, record["c"])
+        for s in self.substeps:
+            observer(s)
+        observer(record)
+        if self.outline is not None:
+            shortened = sum(1 for s in self.substeps if s.get("parser") == "shorten"
+                            and s.get("removed") is not None)
+            self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
+                                             tuple(raised), shortened, _take(self.facts)))
+
+
+class _Counted:
+    """Once the observer (a full TraceRecorder) keeps no more steps: each step is counted with
+    ``drop`` instead of being described (describing it costs time in the length of the buffer
+    and path, which would make long inputs quadratic); its substeps are counted too, and the
+    outline still gets the step in brief (constant time: see ``_fields``)."""
+
+    __slots__ = ("drop", "facts", "outline", "substeps")
+
+    def __init__(self, drop: Callable[[], None], outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.drop = drop
+        self.outline = outline
+        self.facts = facts
+        self.substeps = _DroppedSubsteps(drop)
+
+    def start(self, p: Parser) -> None:
+        self.substeps.shortened = 0
+        p.observer = self.substeps
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: ParseFailure | ParseReturn | None) -> None:
+        self.drop()
+        if self.outline is not None:
+            errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
+            changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
+            self.outline.append(OutlineEntry(
+                p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
+                errors, self.substeps.shortened, _take(self.facts)))
+
+
+def _take(facts: list[Fact]) -> tuple[Fact, ...]:
+    """The facts the step established, leaving the list empty for the next step."""
+    if not facts:
+        return ()
+    out = tuple(facts)
+    facts.clear()
+    return out
+
+
+def _run_observed(p: Parser) -> None:
+    """url.bs: basic URL parser, step 10, with an observer: each step is described to it, or,
+    once a bounded observer (TraceRecorder) says it is full, counted (see _Described and
+    _Counted). An observer with an ``outline`` also gets every step in brief, with the facts
+    the state functions recorded (urlcalc.standard.observer)."""
+    observer = p.observer
+    assert observer is not None
+    is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
+    drop: Callable[[], None] | None = getattr(observer, "drop", None)
+    outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
+    facts: list[Fact] = []
+    if outline is not None:
+        p.facts = facts
+    recorder: _StepRecorder = _Described(observer, outline, facts)
+    described = True
+    input = p.input
+    n = len(input)
+    try:
+        while True:
+            if described and is_full is not None and drop is not None and is_full():
+                recorder = _Counted(drop, outline, facts)
+                described = p.live = False
+            pointer = p.pointer
+            c = input[pointer] if pointer < n else EOF
+            state = p.state
+            before = _fields(p.url)
+            n_errors = len(p.errors)
+            recorder.start(p)
+            step: str | None = None
+            stop: ParseFailure | ParseReturn | None = None
+            try:
+                step = state(p, c)
+            except (ParseFailure, ParseReturn) as e:
+                step = e.step
+                stop = e
+                raise
+            finally:
+                recorder.finish(p, pointer, c, state, step, before, n_errors, stop)
+            if p.pointer >= n:
+                return
+            p.pointer += 1
+    finally:
+        p.observer = observer
+        p.facts = None
+
+
+# url.bs: URL parsing, the URL parser
+def url_parse(input: str, base: URLRecord | None = None, encoding: str = "UTF-8",
+              observer: Observer | None = None,
+              errors: list[ValidationError] | None = None) -> URLRecord | ParseFailure:
+    # step 1-2
+    url = basic_url_parse(input, base, encoding, observer=observer, errors=errors)
+    # step 3-5: urlcalc has no blob URL store, so a blob URL's blob URL entry stays null.
+    return url
+
+
+# url.bs: API, the API URL parser
+def api_url_parse(url: str, base: str | None = None, observer: Observer | None = None,
+                  errors: list[ValidationError] | None = None) -> URLRecord | ParseFailure:
+    parsed_base: URLRecord | None = None
+    if base is not None:
+        b = basic_url_parse(base)
+        if isinstance(b, ParseFailure):
+            return b
+        parsed_base = b
+    return basic_url_parse(url, parsed_base, observer=observer, errors=errors)

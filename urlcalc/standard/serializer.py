@@ -1,0 +1,152 @@
+"""URL serializing, URL equivalence and origin (url.bs: "URL serializing", "URL equivalence",
+"Origin")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from urlcalc.standard.host import host_serialize
+from urlcalc.standard.record import Host, URLRecord, host_kind
+
+
+# url.bs: URL serializing, the URL serializer
+def serialize_url(url: URLRecord, exclude_fragment: bool = False) -> str:
+    # step 1
+    output = url.scheme + ":"
+    # step 2
+    host = url.host
+    if host is not None:
+        output += "//"
+        if url.username or url.password:
+            output += url.username
+            if url.password:
+                output += ":" + url.password
+            output += "@"
+        output += host if isinstance(host, str) else host_serialize(host)
+        if url.port is not None:
+            output += ":" + str(url.port)
+    path = url.path
+    # step 3
+    if isinstance(path, str):
+        output += path
+    else:
+        if host is None and len(path) > 1 and path[0] == "":
+            output += "/."
+        # step 4
+        if path:
+            output += "/" + "/".join(path)
+    # step 5
+    if url.query is not None:
+        output += "?" + url.query
+    # step 6
+    if not exclude_fragment and url.fragment is not None:
+        output += "#" + url.fragment
+    return output
+
+
+# url.bs: URL serializing, the URL path serializer
+def serialize_path(url: URLRecord) -> str:
+    path = url.path
+    if isinstance(path, str):
+        return path
+    return "/" + "/".join(path) if path else ""
+
+
+# url.bs: URL equivalence
+def urls_equal(a: URLRecord, b: URLRecord, exclude_fragments: bool = False) -> bool:
+    return serialize_url(a, exclude_fragments) == serialize_url(b, exclude_fragments)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Origin:
+    """An origin (HTML): a tuple origin, or an opaque origin (``opaque`` true, other fields
+    None). Each opaque origin is unique: two are the same only if they are the same object."""
+
+    scheme: str | None
+    host: Host | None
+    port: int | None
+    domain: str | None = None
+    opaque: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        """HTML: same origin. Opaque origins are only the same as themselves."""
+        if not isinstance(other, Origin):
+            return NotImplemented
+        if self.opaque or other.opaque:
+            return self is other
+        return (self.scheme, self.host, self.port, self.domain) == (
+            other.scheme, other.host, other.port, other.domain)
+
+    def __hash__(self) -> int:
+        return id(self) if self.opaque else hash((self.scheme, self.host, self.port))
+
+    def serialize(self) -> str:
+        """HTML: the serialization of an origin."""
+        if self.opaque:
+            return "null"
+        assert self.scheme is not None and self.host is not None
+        result = self.scheme + "://" + host_serialize(self.host)
+        if self.port is not None:
+            result += ":" + str(self.port)
+        return result
+
+    def to_json(self) -> dict[str, object]:
+        if self.opaque:
+            return {"kind": "opaque", "serialized": "null"}
+        assert self.host is not None
+        return {"kind": "tuple", "scheme": self.scheme, "host": host_serialize(self.host),
+                "port": self.port, "domain": self.domain, "serialized": self.serialize()}
+
+
+def _opaque() -> Origin:
+    return Origin(None, None, None, opaque=True)
+
+
+_TUPLE_SCHEMES = frozenset(("ftp", "http", "https", "ws", "wss"))
+
+
+# url.bs: Origin
+def origin(url: URLRecord) -> Origin:
+    scheme = url.scheme
+    if scheme == "blob":
+        # step 1: urlcalc keeps no blob URL store, so the blob URL entry is always null.
+        # step 2-3
+        from urlcalc.standard.parser import ParseFailure, url_parse
+
+        path_url = url_parse(serialize_path(url))
+        if isinstance(path_url, ParseFailure):
+            return _opaque()
+        # step 4
+        if path_url.scheme in ("http", "https", "file"):
+            return origin(path_url)
+        # step 5
+        return _opaque()
+    if scheme in _TUPLE_SCHEMES:
+        return Origin(scheme, url.host, url.port)
+    # "file": left as an exercise to the reader; when in doubt, return a new opaque origin.
+    return _opaque()
+
+
+def record_json(url: URLRecord) -> dict[str, Any]:
+    """A URL record: every field, the host with its kind, the path as list or opaque string."""
+    host = url.host
+    host_json: dict[str, Any] | None = None
+    if host is not None:
+        host_json = {"kind": host_kind(host), "serialized": host_serialize(host)}
+        if isinstance(host, int):
+            host_json["value"] = host
+        elif isinstance(host, tuple):
+            host_json["value"] = list(host)
+    return {
+        "scheme": url.scheme,
+        "username": url.username,
+        "password": url.password,
+        "host": host_json,
+        "port": url.port,
+        "path": url.path if isinstance(url.path, str) else list(url.path),
+        "opaque_path": isinstance(url.path, str),
+        "query": url.query,
+        "fragment": url.fragment,
+        "blob_url_entry": None,
+    }
