@@ -3,7 +3,11 @@ as `make dist` and the Pages workflow do: the wheel is built from the sdist, so 
 more than the other holds), the wheel installed into a fresh virtualenv outside the checkout,
 `urlcalc serve` started there from another directory with no Node and no checkout in sight.
 The page must boot Pyodide from the installed package in Chromium and answer; every error body
-must name no server path."""
+must name no server path.
+
+And as `pip install .` in a fresh clone (or `pipx install git+URL`) installs it: a `git clone`
+of this repository (committed files only: no web/node_modules, no whatwg-url bundle) installed
+with pip into a fresh virtualenv, whose build fetches and bundles what the page needs itself."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -18,6 +23,7 @@ import urllib.error
 import urllib.request
 import zipfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,10 +78,30 @@ def installed(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iter
     FIGURES["build_s"] = time.monotonic() - started
     wheels, sdists = sorted(dist.glob("*.whl")), sorted(dist.glob("*.tar.gz"))
     assert len(wheels) == 1 and len(sdists) == 1, list(dist.iterdir())
+    venv = _pip_install(work, str(wheels[0]))
+    with _serving(venv, work) as url:
+        yield Installed(wheels[0], sdists[0], venv, url, work)
+
+
+def _pip_install(work: Path, what: str) -> Path:
+    """A fresh virtualenv in work/venv (no system site-packages) with ``what`` installed by pip
+    (through the user's pip cache, as a user's pip would)."""
     venv = work / "venv"
-    _run([sys.executable, "-m", "venv", str(venv)], cwd=work)
-    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check",
-          "-q", str(wheels[0])], cwd=work)
+    if not venv.is_dir():
+        _run([sys.executable, "-m", "venv", str(venv)], cwd=work)
+    _run(_pip(venv, what), cwd=work)
+    return venv
+
+
+def _pip(venv: Path, what: str) -> list[str]:
+    return [str(venv / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check",
+            "-q", what]
+
+
+@contextmanager
+def _serving(venv: Path, work: Path) -> Iterator[str]:
+    """`urlcalc serve` of ``venv`` on a free port, started from a folder of its own under
+    ``work``; yields its URL."""
     elsewhere = work / "elsewhere"
     elsewhere.mkdir()
     proc = subprocess.Popen([str(venv / "bin" / "urlcalc"), "serve", "--port", "0"],
@@ -94,7 +120,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iter
             match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
             url = match.group(1) if match else None
         assert url, f"urlcalc serve printed no URL: {''.join(lines)}"
-        yield Installed(wheels[0], sdists[0], venv, url, work)
+        yield url
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -212,3 +238,78 @@ def test_installed_page_boots_pyodide(installed: Installed, browser: Any) -> Non
         probe.assert_clean()
     finally:
         context.close()
+
+
+# --- from a clean clone ---------------------------------------------------------------------------
+
+
+@dataclass
+class FromCheckout:
+    clone: Path
+    venv: Path
+    url: str
+    work: Path
+    no_npm: str  # what the build said when npm was not on PATH
+
+
+@pytest.fixture(scope="module")
+def from_checkout(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FromCheckout]:
+    """One clone, one install (needs git, and Node with npm: the build runs `npm ci`)."""
+    for tool in ("git", "node", "npm"):
+        if shutil.which(tool) is None:
+            missing(f"{tool} is missing: a clean clone cannot be installed without it")
+    if not (REPO / ".git").exists():
+        missing(f"{REPO} is not a git repository: there is nothing to clone")
+    work = tmp_path_factory.mktemp("checkout")
+    clone = work / "clone"
+    _run(["git", "clone", "-q", str(REPO), str(clone)], cwd=work)
+    # Without Node and npm on PATH the build stops, saying what it needs.
+    venv = work / "venv"
+    _run([sys.executable, "-m", "venv", str(venv)], cwd=work)
+    failed = subprocess.run(_pip(venv, str(clone)), cwd=work, capture_output=True, text=True,
+                            env=dict(_env(), PATH=str(work / "no-such-bin")), timeout=300)
+    assert failed.returncode != 0, failed.stdout[-2000:]
+    started = time.monotonic()
+    venv = _pip_install(work, str(clone))
+    FIGURES["checkout_install_s"] = time.monotonic() - started
+    with _serving(venv, work) as url:
+        yield FromCheckout(clone, venv, url, work, failed.stdout + failed.stderr)
+
+
+def test_a_clean_clone_lacks_what_the_build_makes_and_npm_is_named_when_missing(
+        from_checkout: FromCheckout) -> None:
+    assert "Node >= 18 with npm" in from_checkout.no_npm, from_checkout.no_npm[-2000:]
+    assert "npm was not found" in from_checkout.no_npm, from_checkout.no_npm[-2000:]
+    # what `git clone` carries: git-ignored files are not in the repository
+    tracked = _run(["git", "ls-files", "web"], cwd=from_checkout.clone).split()
+    assert "web/package-lock.json" in tracked
+    assert not [n for n in tracked if n.startswith(("web/node_modules/", "web/js/vendor/"))]
+    # ... and what the build made in the clone: `npm ci`'s Pyodide, the whatwg-url bundle
+    web = from_checkout.clone / "web"
+    assert {p.name for p in (web / "node_modules" / "pyodide").iterdir()} >= set(PYODIDE_FILES)
+    assert (web / "js" / "vendor" / "whatwg-url.mjs").is_file()
+
+
+def test_installed_from_a_clean_clone_answers_and_serves_its_page(
+        from_checkout: FromCheckout) -> None:
+    elsewhere = from_checkout.work / "elsewhere"
+    out = _run([str(from_checkout.venv / "bin" / "urlcalc"), "parse", "http://example.com/"],
+               cwd=elsewhere)
+    assert re.search(r'^\s+href\s+"http://example\.com/"$', out, re.M), out
+    assert re.search(r'^\s+host\s+"example\.com \(domain\)"$', out, re.M), out
+    where = _run([str(from_checkout.venv / "bin" / "python"), "-c",
+                  "import urlcalc.site.files as s; print(s.locate().web)"], cwd=elsewhere)
+    assert where.strip().startswith(str(from_checkout.venv)), where
+    url = from_checkout.url
+    status, body, _ = _get(url)
+    assert status == 200 and b"<html" in body.lower()
+    for name in (*(f"pyodide/{n}" for n in PYODIDE_FILES), "js/vendor/whatwg-url.mjs",
+                 "js/app.js", "bundle.zip"):
+        status, body, _ = _get(url + name)
+        assert status == 200 and body, (name, status)
+    status, body, _ = _get(url + "licenses/README.txt")
+    assert status == 200 and b"Pyodide 314.0.7" in body and b"whatwg-url" in body, body[:400]
+    status, body, _ = _get(url + "api/parse", "POST", b'{"input": "http://example.com/"}',
+                           {"Content-Type": "application/json"})
+    assert status == 200, body[:300]
+    assert "http://example.com/" in body.decode("utf-8")
