@@ -283,8 +283,8 @@ def score(r: Runner) -> dict[str, tuple[int, int]]:
 
 
 def markdown_table(files: tuple[str, ...], scores: dict[str, dict[str, Any]]) -> str:
-    """The table docs/interop.md and the README show (and tests/test_implementations.py checks
-    against urlcalc.implementations.scores)."""
+    """The table docs/interop.md and docs/implementations.md show (and
+    tests/test_implementations.py checks against urlcalc.implementations.scores)."""
     lines = ["| implementation | " + " | ".join(f"`{f}`" for f in files) + " |",
              "|---|" + "---:|" * len(files)]
     for row in scores.values():
@@ -325,7 +325,7 @@ def _write_doc(files: tuple[str, ...], measured: str, scores: dict[str, dict[str
         "## How a case passes\n\n"
         f"{rules}\n\n"
         "urlcalc is the URL Standard as this project implements it (its own conformance run, "
-        "with the setters and the percent-encoding data, is in the README's Conformance "
+        "with the setters and the percent-encoding data, is in docs/testing.md's Conformance "
         "section). whatwg-url's failures are the reference implementation's divergences from "
         "the url.bs urlcalc implements (tests/differential/known.py lists them); Node's URL and "
         "ada-url are Ada, whose differences are those of its version. urllib.parse, rfc3986 and "

@@ -19,7 +19,7 @@ leaves them out:
     score = killed / (run - equivalent)        (timeouts are in the run, not in killed)
 
 The report (docs/mutation.md) lists the score, every survivor and every equivalent mutant.
-``--min-score`` fails the run below a floor (make mutate passes the README's figure).
+``--min-score`` fails the run below a floor (make mutate passes the figure docs/testing.md quotes).
 
     python tests/mutation/run.py [--per-module N] [--seed S] [--budget SECONDS]
                                  [--only MODULE] [--report PATH] [--min-score PCT] [--resume]
@@ -161,8 +161,8 @@ def _scratch_copy() -> Path:
     shutil.copytree(REPO / "urlcalc", scratch / "urlcalc", ignore=skip)
     shutil.copytree(REPO / "tests", scratch / "tests", ignore=skip)
     shutil.copy2(REPO / "pyproject.toml", scratch / "pyproject.toml")
-    # the rest linked: web/ (the server serves it), spec/ (url.bs and its extractor), README.md
-    # (the notebook runs its example), LICENSE (a site's licence folder)...
+    # the rest linked: web/ (the server serves it), spec/ (url.bs and its extractor), docs/
+    # (the notebook test runs docs/library.md's example), LICENSE (a site's licence folder)...
     for entry in REPO.iterdir():
         if entry.name not in ("urlcalc", "tests", "pyproject.toml", ".git", ".venv", ".cache"):
             (scratch / entry.name).symlink_to(entry)
