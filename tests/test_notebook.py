@@ -253,10 +253,10 @@ def test_no_javascript_needed() -> None:
         assert audit(result._repr_html_()).bad == []
 
 
-def test_notebook_example_from_the_readme() -> None:
-    readme = (REPO / "README.md").read_text()
-    block = re.search(r"## Notebooks.*?```python\n(.*?)```", readme, re.S)
-    assert block is not None, "README: the Notebooks section's example"
+def test_notebook_example_from_the_docs() -> None:
+    doc = (REPO / "docs" / "library.md").read_text(encoding="utf-8")
+    block = re.search(r"## Notebooks.*?```python\n(.*?)```", doc, re.S)
+    assert block is not None, "docs/library.md: the Notebooks section's example"
     namespace: dict[str, Any] = {}
     lines = [line for line in block.group(1).splitlines() if not line.startswith("#")]
     exec("\n".join(lines[:-1]), namespace)  # the cell without its last line
