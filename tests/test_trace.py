@@ -223,3 +223,20 @@ def test_ipv6_compression_expansion_is_step_7() -> None:
         return [s["step"] for s in _host_steps(href) if s["state"] == "IPv6 parser"]
 
     assert "7" in steps("http://[1::2]/") and "7" not in steps("http://[1:2:3:4:5:6:7:8]/")
+
+
+def test_a_plain_callable_is_refused_and_described_gives_it_the_recorders_steps() -> None:
+    # The standard layer does not describe steps: an observer says how (url_steps). A plain
+    # callable is refused; urlcalc.trace.driver.Described gives it the steps a recorder keeps.
+    import pytest
+
+    from urlcalc.trace.driver import Described
+
+    seen: list[Step] = []
+    with pytest.raises(TypeError, match="url_steps"):
+        basic_url_parse("http://a/", observer=seen.append)
+    basic_url_parse(" http://u@[1::2]/a/../b?q#f", observer=Described(seen.append))
+    rec = TraceRecorder()
+    basic_url_parse(" http://u@[1::2]/a/../b?q#f", observer=rec)
+    assert seen == [{k: v for k, v in s.items() if k != "i"} for s in rec.steps]
+    assert {s["parser"] for s in seen} >= {"url", "host", "ipv6", "shorten"}

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import NamedTuple, TypedDict
+from typing import Any, NamedTuple, Protocol, TypedDict, TypeVar
 
 from urlcalc.standard.errors import ValidationError
 
@@ -85,6 +85,39 @@ class Step(StepDetails, total=False):
 #: What the parsers report their steps to (urlcalc.standard.uts46 reports its stages to a
 #: ``uts46.StageObserver`` instead, which urlcalc.standard.host turns into steps).
 Observer = Callable[[Step], None]
+
+#: The variables of one run of an algorithm, as a driver sees them (the basic URL parser's
+#: ``Parser``).
+Run = TypeVar("Run", contravariant=True)
+
+
+class URLStepDriver(Protocol[Run]):
+    """How the basic URL parser's observed loop has one parse's steps recorded: the algorithms
+    only return (or raise with) the step that applied; the driver (urlcalc.trace.driver's
+    ``URLSteps``) describes, cites and bounds them.
+
+    ``preprocessing``: a step before the state machine (its ``note``, the ``input`` it produced
+    or the ``error`` it raised); ``start`` before a state runs; ``finish`` after it, however it
+    ended (``stop``: the failure or early return it raised)."""
+
+    def preprocessing(self, run: Run, step: str, note: str, input: str | None,
+                      error: ValidationError | None) -> None: ...
+
+    def start(self, run: Run) -> None: ...
+
+    def finish(self, run: Run, state: Callable[..., object], step: str | None,
+               stop: Exception | None) -> None: ...
+
+
+class Driven(Protocol):
+    """An observer the parser can trace with: besides taking steps, it gives the driver of a
+    parse (``url_steps``, asked once per parse). urlcalc.trace.recorder's TraceRecorder is one;
+    urlcalc.trace.driver's ``Described`` makes one of any callable. A plain callable given to
+    the parser is refused (TypeError): the standard layer does not describe steps."""
+
+    def __call__(self, step: Step) -> None: ...
+
+    def url_steps(self) -> URLStepDriver[Any]: ...
 
 
 def counts_only(observer: object) -> bool:

@@ -6,17 +6,17 @@ the number of the spec step that applied; it reports validation errors with ``p.
 the parse by raising ``ParseFailure`` ("return failure") or ``ParseReturn`` ("return").
 
 The state machine runs in one of two loops: ``_run`` (no observer: nothing is built for the
-trace) and ``_run_observed`` (each step reported with pointer, c, buffer, flags, errors and the
-record fields it changed, or counted once a bounded observer is full).
+trace) and ``_run_observed``, which tells the observer's driver (urlcalc.standard.observer's
+``URLStepDriver``: urlcalc.trace.driver's) before and after each state, and of the step it
+returned: the driver describes, cites and bounds the steps; nothing here builds them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from urlcalc.standard import host as hostmod
-from urlcalc.standard import steps as spec
 from urlcalc.standard.encoding import get_encoding, get_output_encoding
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.fastpath import fast_parse
@@ -28,7 +28,7 @@ from urlcalc.standard.infra import (
     ASCII_URL_CODE_POINTS,
     is_url_code_point,
 )
-from urlcalc.standard.observer import Fact, FactKind, Observer, OutlineEntry, Step
+from urlcalc.standard.observer import Fact, FactKind, Observer, URLStepDriver
 from urlcalc.standard.percent import (
     C0_CONTROL_SET,
     FRAGMENT_SET,
@@ -42,7 +42,6 @@ from urlcalc.standard.percent import (
 )
 from urlcalc.standard.record import (
     EMPTY_HOST,
-    RECORD_FIELDS,
     SPECIAL_SCHEMES,
     Host,
     URLRecord,
@@ -936,19 +935,6 @@ STATES: tuple[State, ...] = (
 )
 STATE_NAMES: dict[Callable[..., Any], str] = {s: s.__name__.replace("_", " ") for s in STATES}
 STATES_BY_NAME: dict[str, State] = {v: k for k, v in STATE_NAMES.items()}
-# The spec's anchors for each state (url.bs dfn ids), from the spec's step data.
-STATE_ANCHORS: dict[str, str] = {name: spec.algorithms()[name].anchor
-                                 for name in STATE_NAMES.values()}
-
-
-def no_step_applies(state: str, c: str | None) -> str:
-    """Why a run of ``state`` cited no step: no step's condition held."""
-    if c is None:
-        if state == "path start state":
-            return "no step applies: c is the EOF code point and there is no state override " \
-                   "with a null host (step 5)"
-        return "no step applies: c is the EOF code point"
-    return "no step applies"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1036,22 +1022,23 @@ def _basic_url_parse(
         early.append(ValidationError("invalid-URL-unit", lead + first,
                                      "(before the state machine)", "", "basic URL parser", "2"))
     p.errors = early
-    if observer is not None and early:
+    driver = url_steps(observer) if observer is not None else None
+    if driver is not None and early:
         # The preprocessing steps that applied (url.bs: basic URL parser, steps 1.2-1.3, 2-3).
         if trimmed:
-            _preprocessing(observer, "1.2", "the input has leading or trailing C0 control or "
-                           "space: validation error", None, early[0])
-            _preprocessing(observer, "1.3", "remove the leading and trailing C0 control or "
-                           "space", trimmed_input, None)
+            driver.preprocessing(p, "1.2", "the input has leading or trailing C0 control or "
+                                 "space: validation error", None, early[0])
+            driver.preprocessing(p, "1.3", "remove the leading and trailing C0 control or "
+                                 "space", trimmed_input, None)
         if index_map is not None:
-            _preprocessing(observer, "2", "the input contains ASCII tab or newline: "
-                           "validation error", None, early[-1])
-            _preprocessing(observer, "3", "remove all ASCII tab or newline", processed, None)
+            driver.preprocessing(p, "2", "the input contains ASCII tab or newline: "
+                                 "validation error", None, early[-1])
+            driver.preprocessing(p, "3", "remove all ASCII tab or newline", processed, None)
     try:
-        if observer is None:
+        if driver is None:
             _run(p)
         else:
-            _run_observed(p)
+            _run_observed(p, driver)
     except ParseFailure as failure:
         if errors is not None:
             errors.extend(p.errors)
@@ -1093,19 +1080,6 @@ def kept_indices(input: str) -> range | list[int]:
     return index_map if index_map is not None else range(lead, lead + len(processed))
 
 
-def _preprocessing(observer: Observer, step: str, note: str, input: str | None,
-                   error: ValidationError | None) -> None:
-    record: Step = {"parser": "url", "algorithm": "basic URL parser",
-                    "state": "basic URL parser", "anchor": "concept-basic-url-parser",
-                    "step": step, "note": note, "errors": [error.name] if error else [],
-                    "depth": 0}
-    if input is not None:
-        record["input"] = input
-    if error is not None and error.index is not None:
-        record["index"] = error.index
-    observer(record)
-
-
 def _run(p: Parser) -> None:
     """url.bs: basic URL parser, step 10, with no observer."""
     input = p.input
@@ -1118,245 +1092,40 @@ def _run(p: Parser) -> None:
         p.pointer += 1
 
 
-def _json_field(url: URLRecord, name: str) -> object:
-    """A record field's current value in the trace's JSON form."""
-    if name == "host":
-        return None if url.host is None else hostmod.host_serialize(url.host)
-    value = getattr(url, name)
-    if name == "path" and isinstance(value, list):
-        return list(value)
-    return value
-
-
-def _fields(url: URLRecord) -> tuple[object, ...]:
-    """The record's fields, cheaply, for telling which ones a step changed: a list path stands
-    for itself with its length and last segment (a step appends or removes at most one segment,
-    or replaces the list), so no step copies the whole path."""
-    path = url.path
-    return (url.scheme, url.username, url.password, url.host, url.port,
-            path if isinstance(path, str) else (path, len(path), path[-1] if path else None),
-            url.query, url.fragment)
-
-
-def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str, ...]:
-    if before == after:
-        return ()
-    return tuple(name for name, b, a in zip(RECORD_FIELDS, before, after, strict=True)
-                 if a != b)
-
-
-# The opaque path state and the fragment state collect their code points in buffer and join them
-# to the record when the state ends (appending to a string one code point at a time would be
-# quadratic); the spec appends each one to the record at once and has no buffer there. The trace
-# reports the spec's view: an empty buffer, and the field growing at each step that reads any
-# code point but those that end the state (the opaque path state's steps 1-2 and EOF; the
-# fragment state's EOF).
-_APPENDING: dict[Callable[..., Any], tuple[str, frozenset[str]]] = {
-    opaque_path_state: ("path", frozenset(("?", "#", EOF))),
-    fragment_state: ("fragment", frozenset((EOF,))),
-}
-
-
-def _spec_changed(state: State, c: str, changed: tuple[str, ...]
-                  ) -> tuple[tuple[str, ...], str | None]:
-    """The fields a step changed in the spec's view, and the field its state appends to (see
-    _APPENDING; None for other states): that field grows at every appending step and at no
-    other (joining buffer to it is no change)."""
-    appending = _APPENDING.get(state)
-    if appending is None:
-        return changed, None
-    field, ending = appending
-    if c not in ending:
-        return tuple(f for f in RECORD_FIELDS if f == field or f in changed), field
-    return tuple(f for f in changed if f != field), field
-
-
-class _DroppedSubsteps:
-    """The observer of host and path substeps once the recorder is full: counts each one with
-    ``drop``, and the path shortenings of the current step (for the outline). It keeps nothing,
-    so the algorithms need not build their steps' details (``counts_only``)."""
-
-    __slots__ = ("drop", "shortened")
-    counts_only = True
-
-    def __init__(self, drop: Callable[[], None]) -> None:
-        self.drop = drop
-        self.shortened = 0
-
-    def __call__(self, step: Step) -> None:
-        if step.get("parser") == "shorten" and step.get("removed") is not None:
-            self.shortened += 1
-        self.drop()
-
-
-class _StepRecorder(Protocol):
-    """How ``_run_observed`` reports one state-machine step: ``start`` before the state runs
-    (where its substeps go), ``finish`` after it, however it ended (``stop``: the failure or
-    early return it raised)."""
-
-    def start(self, p: Parser) -> None: ...
-
-    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
-               before: tuple[object, ...], n_errors: int,
-               stop: ParseFailure | ParseReturn | None) -> None: ...
-
-
-class _Described:
-    """Every step described to the observer (pointer, c, buffer, flags, errors, the fields it
-    changed), after the host parser's and path shortening's substeps it ran: they compute what
-    the step then does with their result."""
-
-    __slots__ = ("facts", "observer", "outline", "substeps")
-
-    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None,
-                 facts: list[Fact]) -> None:
-        self.observer = observer
-        self.outline = outline
-        self.facts = facts
-        self.substeps: list[Step] = []
-
-    def start(self, p: Parser) -> None:
-        self.substeps = []
-        p.observer = self.substeps.append
-
-    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
-               before: tuple[object, ...], n_errors: int,
-               stop: ParseFailure | ParseReturn | None) -> None:
-        observer = self.observer
-        p.observer = observer
-        url = p.url
-        changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
-        buffer = "".join(p.buffer)
-        changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
-                   for f in changed}
-        if appended is not None:  # the spec's view: no buffer in this state
-            buffer = ""
-        name = STATE_NAMES[state]
-        index = p.index(pointer)
-        raised = p.errors[n_errors:]
-        record: Step = {
-            "parser": "url",
-            "algorithm": name,
-            "state": name,
-            "anchor": STATE_ANCHORS[name],
-            "step": step,
-            "pointer": pointer,
-            "index": index,
-            "c": c if c != EOF else None,
-            "buffer": buffer,
-            "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
-                      "password_token_seen": p.password_token_seen},
-            "errors": [e.name for e in raised],
-            "changes": changes,
-            "next_state": STATE_NAMES[p.state],
-            "depth": 0,
-        }
-        if isinstance(stop, ParseFailure):
-            record["outcome"] = "failure"
-            if stop.reason:
-                record["note"] = stop.reason
-            if stop.cause is not None and stop.cause != (name, step):
-                record["cause"] = {"algorithm": stop.cause[0], "step": stop.cause[1]}
-        elif stop is not None:
-            record["outcome"] = "return"
-            if stop.note:
-                record["note"] = stop.note
-        elif step is None:
-            record["note"] = no_step_applies(name, record["c"])
-        for s in self.substeps:
-            observer(s)
-        observer(record)
-        if self.outline is not None:
-            shortened = sum(1 for s in self.substeps if s.get("parser") == "shorten"
-                            and s.get("removed") is not None)
-            self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
-                                             tuple(raised), shortened, _take(self.facts)))
-
-
-class _Counted:
-    """Once the observer (a full TraceRecorder) keeps no more steps: each step is counted with
-    ``drop`` instead of being described (describing it costs time in the length of the buffer
-    and path, which would make long inputs quadratic); its substeps are counted too, and the
-    outline still gets the step in brief (constant time: see ``_fields``)."""
-
-    __slots__ = ("drop", "facts", "outline", "substeps")
-
-    def __init__(self, drop: Callable[[], None], outline: list[OutlineEntry] | None,
-                 facts: list[Fact]) -> None:
-        self.drop = drop
-        self.outline = outline
-        self.facts = facts
-        self.substeps = _DroppedSubsteps(drop)
-
-    def start(self, p: Parser) -> None:
-        self.substeps.shortened = 0
-        p.observer = self.substeps
-
-    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
-               before: tuple[object, ...], n_errors: int,
-               stop: ParseFailure | ParseReturn | None) -> None:
-        self.drop()
-        if self.outline is not None:
-            errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
-            changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
-            self.outline.append(OutlineEntry(
-                p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
-                errors, self.substeps.shortened, _take(self.facts)))
-
-
-def _take(facts: list[Fact]) -> tuple[Fact, ...]:
-    """The facts the step established, leaving the list empty for the next step."""
-    if not facts:
-        return ()
-    out = tuple(facts)
-    facts.clear()
-    return out
-
-
-def _run_observed(p: Parser) -> None:
-    """url.bs: basic URL parser, step 10, with an observer: each step is described to it, or,
-    once a bounded observer (TraceRecorder) says it is full, counted (see _Described and
-    _Counted). An observer with an ``outline`` also gets every step in brief, with the facts
-    the state functions recorded (urlcalc.standard.observer)."""
+def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
+    """url.bs: basic URL parser, step 10, with an observer: the same loop, with the observer's
+    ``driver`` (urlcalc.trace.driver) told before and after each state runs, and of the step
+    the state returned or raised with."""
     observer = p.observer
-    assert observer is not None
-    is_full: Callable[[], bool] | None = getattr(observer, "is_full", None)
-    drop: Callable[[], None] | None = getattr(observer, "drop", None)
-    outline: list[OutlineEntry] | None = getattr(observer, "outline", None)
-    facts: list[Fact] = []
-    if outline is not None:
-        p.facts = facts
-    recorder: _StepRecorder = _Described(observer, outline, facts)
-    described = True
     input = p.input
     n = len(input)
     try:
         while True:
-            if described and is_full is not None and drop is not None and is_full():
-                recorder = _Counted(drop, outline, facts)
-                described = p.live = False
-            pointer = p.pointer
-            c = input[pointer] if pointer < n else EOF
             state = p.state
-            before = _fields(p.url)
-            n_errors = len(p.errors)
-            recorder.start(p)
-            step: str | None = None
-            stop: ParseFailure | ParseReturn | None = None
+            driver.start(p)
             try:
-                step = state(p, c)
-            except (ParseFailure, ParseReturn) as e:
-                step = e.step
-                stop = e
+                step = state(p, input[p.pointer] if p.pointer < n else EOF)
+            except (ParseFailure, ParseReturn) as stop:
+                driver.finish(p, state, stop.step, stop)
                 raise
-            finally:
-                recorder.finish(p, pointer, c, state, step, before, n_errors, stop)
+            driver.finish(p, state, step, None)
             if p.pointer >= n:
                 return
             p.pointer += 1
     finally:
         p.observer = observer
         p.facts = None
+
+
+def url_steps(observer: Observer) -> URLStepDriver[Parser]:
+    """The driver that records one parse's steps for ``observer`` (urlcalc.standard.observer's
+    ``Driven``): a plain callable has none, and is refused."""
+    make: Callable[[], URLStepDriver[Parser]] | None = getattr(observer, "url_steps", None)
+    if make is None:
+        raise TypeError("the observer does not say how the parser's steps are described (no "
+                        "url_steps): give a urlcalc.trace.recorder.TraceRecorder, or wrap the "
+                        "callable in urlcalc.trace.driver.Described")
+    return make()
 
 
 # url.bs: URL parsing, the URL parser

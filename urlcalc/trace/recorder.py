@@ -9,6 +9,7 @@ short the trace. The keys of a step are urlcalc.standard.observer's.
 from __future__ import annotations
 
 from urlcalc.standard.observer import OutlineEntry, Step
+from urlcalc.trace.driver import URLSteps
 
 DEFAULT_MAX_STEPS = 5000
 #: A step repeats the buffer and the changed fields' values, so on a long input the kept steps
@@ -94,6 +95,11 @@ class TraceRecorder:
     def drop(self) -> None:
         """Count one step that was not kept (and not built)."""
         self.dropped += 1
+
+    def url_steps(self) -> URLSteps:
+        """The driver of one parse (urlcalc.trace.driver): the steps described here until full,
+        then counted; the outline kept throughout."""
+        return URLSteps(self, self.outline, self.is_full, self.drop)
 
     def to_json(self) -> dict[str, object]:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,

@@ -1,0 +1,324 @@
+"""The driver above the states: what turns the step numbers the algorithms return into the
+trace's described, cited and bounded steps.
+
+The basic URL parser's states (urlcalc.standard.parser) return the number of the spec step that
+applied; with an observer, the parser's observed loop asks it for a per-parse driver
+(``url_steps``, urlcalc.standard.observer's ``URLStepDriver``) and calls ``start`` before each
+state and ``finish`` after it. The driver here (``URLSteps``) describes each step (pointer, c,
+buffer, flags, the errors it raised, the record fields it changed, the state it leads to), cites
+the state's anchor, puts the host parser's and path shortening's substeps before the step that
+used them, keeps the outline (every step in brief, with the facts the states recorded), and,
+once a bounded observer (urlcalc.trace.recorder's TraceRecorder) is full, only counts the steps,
+so that a long input stays linear.
+
+No step number is written here: every step cited is the one an algorithm returned or raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from urlcalc.standard import host as hostmod
+from urlcalc.standard import steps as spec
+from urlcalc.standard.errors import ValidationError
+from urlcalc.standard.observer import Fact, Observer, OutlineEntry, Step
+from urlcalc.standard.parser import (
+    EOF,
+    STATE_NAMES,
+    ParseFailure,
+    Parser,
+    ParseReturn,
+    State,
+    fragment_state,
+    opaque_path_state,
+)
+from urlcalc.standard.record import RECORD_FIELDS, URLRecord
+
+# The spec's anchors for each state (url.bs dfn ids), from the spec's step data.
+STATE_ANCHORS: dict[str, str] = {name: spec.algorithms()[name].anchor
+                                 for name in STATE_NAMES.values()}
+BASIC_URL_PARSER = "basic URL parser"
+
+
+def no_step_applies(state: str, c: str | None) -> str:
+    """Why a run of ``state`` cited no step: no step's condition held."""
+    if c is None:
+        if state == "path start state":
+            return "no step applies: c is the EOF code point and there is no state override " \
+                   "with a null host (step 5)"
+        return "no step applies: c is the EOF code point"
+    return "no step applies"
+
+
+def _json_field(url: URLRecord, name: str) -> object:
+    """A record field's current value in the trace's JSON form."""
+    if name == "host":
+        return None if url.host is None else hostmod.host_serialize(url.host)
+    value = getattr(url, name)
+    if name == "path" and isinstance(value, list):
+        return list(value)
+    return value
+
+
+def _fields(url: URLRecord) -> tuple[object, ...]:
+    """The record's fields, cheaply, for telling which ones a step changed: a list path stands
+    for itself with its length and last segment (a step appends or removes at most one segment,
+    or replaces the list), so no step copies the whole path."""
+    path = url.path
+    return (url.scheme, url.username, url.password, url.host, url.port,
+            path if isinstance(path, str) else (path, len(path), path[-1] if path else None),
+            url.query, url.fragment)
+
+
+def _changed(before: tuple[object, ...], after: tuple[object, ...]) -> tuple[str, ...]:
+    if before == after:
+        return ()
+    return tuple(name for name, b, a in zip(RECORD_FIELDS, before, after, strict=True)
+                 if a != b)
+
+
+# The opaque path state and the fragment state collect their code points in buffer and join them
+# to the record when the state ends (appending to a string one code point at a time would be
+# quadratic); the spec appends each one to the record at once and has no buffer there. The trace
+# reports the spec's view: an empty buffer, and the field growing at each step that reads any
+# code point but those that end the state (the opaque path state's steps 1-2 and EOF; the
+# fragment state's EOF).
+_APPENDING: dict[Callable[..., Any], tuple[str, frozenset[str]]] = {
+    opaque_path_state: ("path", frozenset(("?", "#", EOF))),
+    fragment_state: ("fragment", frozenset((EOF,))),
+}
+
+
+def _spec_changed(state: State, c: str, changed: tuple[str, ...]
+                  ) -> tuple[tuple[str, ...], str | None]:
+    """The fields a step changed in the spec's view, and the field its state appends to (see
+    _APPENDING; None for other states): that field grows at every appending step and at no
+    other (joining buffer to it is no change)."""
+    appending = _APPENDING.get(state)
+    if appending is None:
+        return changed, None
+    field, ending = appending
+    if c not in ending:
+        return tuple(f for f in RECORD_FIELDS if f == field or f in changed), field
+    return tuple(f for f in changed if f != field), field
+
+
+def _take(facts: list[Fact]) -> tuple[Fact, ...]:
+    """The facts the step established, leaving the list empty for the next step."""
+    if not facts:
+        return ()
+    out = tuple(facts)
+    facts.clear()
+    return out
+
+
+class _DroppedSubsteps:
+    """The observer of host and path substeps once the recorder is full: counts each one with
+    ``drop``, and the path shortenings of the current step (for the outline). It keeps nothing,
+    so the algorithms need not build their steps' details (``counts_only``)."""
+
+    __slots__ = ("drop", "shortened")
+    counts_only = True
+
+    def __init__(self, drop: Callable[[], None]) -> None:
+        self.drop = drop
+        self.shortened = 0
+
+    def __call__(self, step: Step) -> None:
+        if step.get("parser") == "shorten" and step.get("removed") is not None:
+            self.shortened += 1
+        self.drop()
+
+
+class _StepRecorder(Protocol):
+    """How ``URLSteps`` records one state-machine step: ``start`` before the state runs (where
+    its substeps go), ``finish`` after it, however it ended (``stop``: the failure or early
+    return it raised)."""
+
+    def start(self, p: Parser) -> None: ...
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: Exception | None) -> None: ...
+
+
+class _Described:
+    """Every step described to the observer (pointer, c, buffer, flags, errors, the fields it
+    changed), after the host parser's and path shortening's substeps it ran: they compute what
+    the step then does with their result."""
+
+    __slots__ = ("facts", "observer", "outline", "substeps")
+
+    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.observer = observer
+        self.outline = outline
+        self.facts = facts
+        self.substeps: list[Step] = []
+
+    def start(self, p: Parser) -> None:
+        self.substeps = []
+        p.observer = self.substeps.append
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: Exception | None) -> None:
+        observer = self.observer
+        p.observer = observer
+        url = p.url
+        changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
+        buffer = "".join(p.buffer)
+        changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
+                   for f in changed}
+        if appended is not None:  # the spec's view: no buffer in this state
+            buffer = ""
+        name = STATE_NAMES[state]
+        index = p.index(pointer)
+        raised = p.errors[n_errors:]
+        record: Step = {
+            "parser": "url",
+            "algorithm": name,
+            "state": name,
+            "anchor": STATE_ANCHORS[name],
+            "step": step,
+            "pointer": pointer,
+            "index": index,
+            "c": c if c != EOF else None,
+            "buffer": buffer,
+            "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
+                      "password_token_seen": p.password_token_seen},
+            "errors": [e.name for e in raised],
+            "changes": changes,
+            "next_state": STATE_NAMES[p.state],
+            "depth": 0,
+        }
+        if isinstance(stop, ParseFailure):
+            record["outcome"] = "failure"
+            if stop.reason:
+                record["note"] = stop.reason
+            if stop.cause is not None and stop.cause != (name, step):
+                record["cause"] = {"algorithm": stop.cause[0], "step": stop.cause[1]}
+        elif isinstance(stop, ParseReturn):
+            record["outcome"] = "return"
+            if stop.note:
+                record["note"] = stop.note
+        elif step is None:
+            record["note"] = no_step_applies(name, record["c"])
+        for s in self.substeps:
+            observer(s)
+        observer(record)
+        if self.outline is not None:
+            shortened = sum(1 for s in self.substeps if s.get("parser") == "shorten"
+                            and s.get("removed") is not None)
+            self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
+                                             tuple(raised), shortened, _take(self.facts)))
+
+
+class _Counted:
+    """Once the observer (a full TraceRecorder) keeps no more steps: each step is counted with
+    ``drop`` instead of being described (describing it costs time in the length of the buffer
+    and path, which would make long inputs quadratic); its substeps are counted too, and the
+    outline still gets the step in brief (constant time: see ``_fields``)."""
+
+    __slots__ = ("drop", "facts", "outline", "substeps")
+
+    def __init__(self, drop: Callable[[], None], outline: list[OutlineEntry] | None,
+                 facts: list[Fact]) -> None:
+        self.drop = drop
+        self.outline = outline
+        self.facts = facts
+        self.substeps = _DroppedSubsteps(drop)
+
+    def start(self, p: Parser) -> None:
+        self.substeps.shortened = 0
+        p.observer = self.substeps
+
+    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
+               before: tuple[object, ...], n_errors: int,
+               stop: Exception | None) -> None:
+        self.drop()
+        if self.outline is not None:
+            errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
+            changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
+            self.outline.append(OutlineEntry(
+                p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
+                errors, self.substeps.shortened, _take(self.facts)))
+
+
+class URLSteps:
+    """The driver of one traced parse (urlcalc.standard.observer's ``URLStepDriver``): each
+    step is described to ``observer``, or, once ``is_full`` says a bounded observer keeps no
+    more, counted with ``drop`` (see _Described and _Counted). With an ``outline``, every step
+    also goes there in brief, with the facts the state functions recorded."""
+
+    __slots__ = ("before", "c", "drop", "facts", "is_full", "n_errors", "observer", "outline",
+                 "pointer", "recorder")
+
+    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None = None,
+                 is_full: Callable[[], bool] | None = None,
+                 drop: Callable[[], None] | None = None) -> None:
+        self.observer = observer
+        self.outline = outline
+        self.is_full = is_full if drop is not None else None
+        self.drop = drop
+        self.facts: list[Fact] = []
+        self.recorder: _StepRecorder = _Described(observer, outline, self.facts)
+        self.pointer = 0
+        self.c = EOF
+        self.before: tuple[object, ...] = ()
+        self.n_errors = 0
+
+    def preprocessing(self, p: Parser, step: str, note: str, input: str | None,
+                      error: ValidationError | None) -> None:
+        """A step of the basic URL parser before its state machine (steps 1.2-1.3, 2-3)."""
+        record: Step = {"parser": "url", "algorithm": BASIC_URL_PARSER,
+                        "state": BASIC_URL_PARSER, "anchor": "concept-basic-url-parser",
+                        "step": step, "note": note, "errors": [error.name] if error else [],
+                        "depth": 0}
+        if input is not None:
+            record["input"] = input
+        if error is not None and error.index is not None:
+            record["index"] = error.index
+        self.observer(record)
+
+    def start(self, p: Parser) -> None:
+        is_full = self.is_full
+        if is_full is not None and is_full():
+            assert self.drop is not None
+            self.recorder = _Counted(self.drop, self.outline, self.facts)
+            self.is_full = None
+            p.live = False
+        if self.outline is not None:
+            p.facts = self.facts
+        pointer = self.pointer = p.pointer
+        self.c = p.input[pointer] if pointer < len(p.input) else EOF
+        self.before = _fields(p.url)
+        self.n_errors = len(p.errors)
+        self.recorder.start(p)
+
+    def finish(self, p: Parser, state: State, step: str | None,
+               stop: Exception | None) -> None:
+        self.recorder.finish(p, self.pointer, self.c, state, step, self.before, self.n_errors,
+                             stop)
+
+
+class Described:
+    """Any callable as an observer whose steps the driver describes (a plain callable given to
+    the parser raises TypeError: it does not say how its steps are described). Unbounded: every
+    step is described."""
+
+    __slots__ = ("observer",)
+
+    def __init__(self, observer: Observer) -> None:
+        self.observer = observer
+
+    def __call__(self, step: Step) -> None:
+        self.observer(step)
+
+    @property
+    def counts_only(self) -> bool:
+        return bool(getattr(self.observer, "counts_only", False))
+
+    def url_steps(self) -> URLSteps:
+        return URLSteps(self)
