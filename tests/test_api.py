@@ -6,7 +6,7 @@ import pytest
 
 from urlcalc import URL, URLParseError, URLSearchParams
 from urlcalc.standard.parser import api_url_parse, url_parse
-from urlcalc.standard.record import URLRecord
+from urlcalc.standard.record import Domain, EmptyHost, OpaqueHost, URLRecord
 from urlcalc.standard.serializer import origin, serialize_url, urls_equal
 
 
@@ -117,3 +117,46 @@ def test_equivalence_and_exclude_fragment() -> None:
 def test_hostname_unicode() -> None:
     assert URL("https://xn--fa-hia.de/").hostname_unicode() == "faß.de"
     assert URL("https://xn--8i7caa/").hostname_unicode() == "xn--8i7caa"  # errors: unchanged
+
+
+@pytest.mark.parametrize(("href", "kind", "hostname", "host"), [
+    ("http://Example.COM:8080/", Domain, "example.com", "example.com:8080"),
+    ("http://example.com/", Domain, "example.com", "example.com"),
+    ("http://0x7f.1/", int, "127.0.0.1", "127.0.0.1"),
+    ("http://[::1]:81/", tuple, "[::1]", "[::1]:81"),
+    ("foo://Opaque.Host/", OpaqueHost, "Opaque.Host", "Opaque.Host"),
+    ("file:///etc", EmptyHost, "", ""),
+    ("foo:///x", EmptyHost, "", ""),
+    ("foo:x", type(None), "", ""),
+])
+def test_getters_return_plain_str_for_every_host_kind(href: str, kind: type, hostname: str,
+                                                      host: str) -> None:
+    url = URL(href)
+    # the record keeps its typed host (a Domain, OpaqueHost and EmptyHost are str subclasses) ...
+    assert type(url.record.host) is kind
+    # ... the getters, as the standard's, return strings
+    assert (url.hostname, url.host) == (hostname, host)
+    values = {name: getattr(url, name) for name in ("href", "origin", "protocol", "username",
+                                                    "password", "host", "hostname", "port",
+                                                    "pathname", "search", "hash")}
+    values |= {f"getters()[{k!r}]": v for k, v in url.getters().items()}
+    values |= {"to_json()": url.to_json(), "str()": str(url),
+               "hostname_unicode()": url.hostname_unicode()}
+    assert {name: type(v) for name, v in values.items() if type(v) is not str} == {}
+
+
+def test_a_str_subclass_passed_in_comes_back_as_str() -> None:
+    class Text(str):
+        __slots__ = ()
+
+    url = URL(Text("foo://h/p"))
+    url.username = Text("user")
+    url.pathname = Text("q")
+    url.hash = Text("f")
+    assert (type(url.username), type(url.pathname), type(url.hash)) == (str, str, str)
+    assert type(url.hostname) is str
+    params = URLSearchParams([(Text("a"), Text("b"))])
+    params.append(Text("c"), Text("d"))
+    params.set(Text("e"), Text("f"))
+    assert {type(x) for pair in params for x in pair} == {str}
+    assert type(params.get("a")) is str and {type(v) for v in params.get_all("c")} == {str}

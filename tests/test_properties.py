@@ -16,7 +16,9 @@ ran; the pytest summary and ``make fuzz`` print it.
   validation error;
 * domain to ASCII, then to Unicode, then to ASCII again is stable for hosts that parse;
 * lone surrogates become U+FFFD (Web IDL USVString) in the URL class, the setters,
-  URLSearchParams, the result model and dispatch_json.
+  URLSearchParams, the result model and dispatch_json;
+* every getter of the URL class (and every string URLSearchParams gives back) is exactly
+  ``str``, whatever the host's kind and even when the input was a ``str`` subclass.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from urlcalc.standard.infra import to_usv
 from urlcalc.standard.parser import ParseFailure, ParseReturn, basic_url_parse
 from urlcalc.standard.record import URLRecord
 from urlcalc.standard.serializer import serialize_url
-from urlcalc.standard.url import SETTERS
+from urlcalc.standard.url import GETTERS, SETTERS
 from urlcalc.standard.urlencoded import parse_urlencoded_string, serialize_urlencoded
 from urlcalc.trace.recorder import TraceRecorder
 
@@ -322,3 +324,56 @@ def test_lone_surrogates_become_u_fffd(input: str, base: str | None, name: str,
     params.append(value, input)
     assert list(params) == [(usv, to_usv(value)), (to_usv(value), usv)]
     assert params.get(input) == to_usv(value)
+
+
+# --- plain strings -----------------------------------------------------------------------------
+
+
+class _Text(str):
+    """A caller's own str subclass, passed in where the API takes strings."""
+
+    __slots__ = ()
+
+
+def _not_plain_str(url: URL) -> dict[str, type]:
+    """The URL's string values (its getters and what its query object gives back) that are not
+    exactly ``str``, by where they came from."""
+    values: dict[str, object] = {name: getattr(url, name) for name in GETTERS}
+    values |= {f"getters()[{k!r}]": v for k, v in url.getters().items()}
+    values |= {"to_json()": url.to_json(), "str()": str(url),
+               "hostname_unicode()": url.hostname_unicode(),
+               "str(search_params)": str(url.search_params)}
+    params = url.search_params
+    for i, (name, value) in enumerate(params):
+        values |= {f"pair {i} name": name, f"pair {i} value": value,
+                   f"get({name!r})": params.get(name)}
+        values |= {f"get_all({name!r})[{j}]": v for j, v in enumerate(params.get_all(name))}
+    return {where: type(v) for where, v in values.items() if type(v) is not str}
+
+
+# URLs with an authority, so that every kind of host comes up often (IPv4 and IPv6 addresses
+# and domains under a special scheme, opaque and empty hosts under a non-special one)
+_hosted = st.builds(lambda s, a, p: f"{s}://{a}{p}",
+                    st.sampled_from(("http", "https", "ws", "file", "foo", "git+ssh")),
+                    us.authority(), us.path)
+
+
+@given(input=st.one_of(_hosted, us.url_strings(), us.inputs), base=us.bases,
+       name=st.sampled_from(SETTERS), data=st.data(), subclass=st.booleans())
+def test_every_getter_is_exactly_str(input: str, base: str | None, name: str,
+                                     data: st.DataObject, subclass: bool) -> None:
+    wrap = _Text if subclass else str
+    try:
+        url = URL(wrap(input), None if base is None else wrap(base))
+    except URLParseError:
+        return
+    host = url.record.host
+    _count("getters: exactly str", "no host" if host is None else type(host).__name__)
+    assert _not_plain_str(url) == {}, (input, base)
+    value = data.draw(us.setter_values(name), label="value")
+    try:
+        url.set(name, wrap(value))
+    except URLParseError:
+        assert name == "href"
+    url.search_params.append(wrap(value), wrap(input))
+    assert _not_plain_str(url) == {}, (input, base, name, value)

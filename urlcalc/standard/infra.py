@@ -82,13 +82,23 @@ def is_url_code_point(c: str) -> bool:
     return not (0xD800 <= cp <= 0xDFFF or 0xFDD0 <= cp <= 0xFDEF or (cp & 0xFFFE) == 0xFFFE)
 
 
+def plain_str(s: str) -> str:
+    """``s`` as exactly ``str``: a ``str`` subclass (a ``Domain``, ``OpaqueHost`` or
+    ``EmptyHost`` of urlcalc.standard.record, or a caller's own) becomes a plain string with the
+    same code points; a plain string is returned as it is."""
+    return s if type(s) is str else str.__str__(s)
+
+
 def to_usv(s: str) -> str:
     """Convert ``s`` the way Web IDL converts a JavaScript string to a USVString.
 
     A Python ``str`` may hold surrogate code points; they are read as UTF-16 code units, so a high
     surrogate followed by a low one becomes the scalar value they encode, and every other surrogate
-    becomes U+FFFD. Strings without surrogates are returned unchanged (and are not copied).
+    becomes U+FFFD. The result is exactly ``str`` (a ``str`` subclass's code points, as a plain
+    string); a plain string without surrogates is returned unchanged (and is not copied).
     """
+    if type(s) is not str and isinstance(s, str):
+        s = str.__str__(s)
     if s.isascii():
         return s
     try:

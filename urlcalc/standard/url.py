@@ -13,7 +13,7 @@ from typing import ClassVar, NamedTuple
 from urlcalc.standard import steps as spec
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.host import domain_to_unicode, host_serialize
-from urlcalc.standard.infra import to_usv
+from urlcalc.standard.infra import plain_str, to_usv
 from urlcalc.standard.observer import Observer, Step
 from urlcalc.standard.parser import (
     STATE_NAMES,
@@ -197,7 +197,7 @@ class URL:
         if url.host is None:
             return ""
         if url.port is None:
-            return host_serialize(url.host)
+            return self.hostname
         return host_serialize(url.host) + ":" + str(url.port)
 
     @host.setter
@@ -208,7 +208,9 @@ class URL:
     def hostname(self) -> str:
         if self._url.host is None:
             return ""
-        return host_serialize(self._url.host)
+        # A string, as every getter's value: the record's typed host (a Domain, OpaqueHost or
+        # EmptyHost is a str subclass) serialized as a plain str.
+        return plain_str(host_serialize(self._url.host))
 
     @hostname.setter
     def hostname(self, value: str) -> None:
@@ -266,7 +268,7 @@ class URL:
         """The hostname with domains converted by domain to Unicode (url.bs: IDNA)."""
         h = self._url.host
         if isinstance(h, str) and h and self._url.is_special:
-            return domain_to_unicode(h)
+            return plain_str(domain_to_unicode(h))
         return self.hostname
 
     # -- setters --------------------------------------------------------------------------
