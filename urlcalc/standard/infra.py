@@ -1,72 +1,23 @@
 """Infra Standard pieces the URL Standard leans on: code point classes, USVString conversion.
 
-Predicates take a one-character string; anything else (the empty string at end of input, a longer
-string) is never a member, so a parser may pass its "EOF code point" without special-casing it.
-The frozensets are public for callers that want a bare ``c in SET`` on a hot path.
+The code point classes are frozensets of one-character strings, for a bare ``c in SET`` on a hot
+path; ``is_url_code_point`` takes a one-character string, and anything else (the empty string at
+end of input, a longer string) is never a member, so a parser may pass its "EOF code point"
+without special-casing it.
 """
 
 from __future__ import annotations
 
 ASCII_DIGITS: frozenset[str] = frozenset("0123456789")
-ASCII_UPPER_HEX_DIGITS: frozenset[str] = frozenset("0123456789ABCDEF")
-ASCII_LOWER_HEX_DIGITS: frozenset[str] = frozenset("0123456789abcdef")
-ASCII_HEX_DIGITS: frozenset[str] = ASCII_UPPER_HEX_DIGITS | ASCII_LOWER_HEX_DIGITS
-ASCII_UPPER_ALPHA: frozenset[str] = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-ASCII_LOWER_ALPHA: frozenset[str] = frozenset("abcdefghijklmnopqrstuvwxyz")
-ASCII_ALPHA: frozenset[str] = ASCII_UPPER_ALPHA | ASCII_LOWER_ALPHA
+ASCII_HEX_DIGITS: frozenset[str] = frozenset("0123456789ABCDEFabcdef")
+ASCII_ALPHA: frozenset[str] = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 ASCII_ALPHANUMERIC: frozenset[str] = ASCII_ALPHA | ASCII_DIGITS
 # Infra: "ASCII whitespace is U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, or U+0020 SPACE."
 ASCII_WHITESPACE_CHARS = "\t\n\x0c\r "
-ASCII_WHITESPACE: frozenset[str] = frozenset(ASCII_WHITESPACE_CHARS)
 # Infra: "A C0 control is a code point in the range U+0000 NULL to U+001F INFORMATION SEPARATOR ONE"
 C0_CONTROLS: frozenset[str] = frozenset(chr(c) for c in range(0x20))
-C0_CONTROL_OR_SPACE: frozenset[str] = C0_CONTROLS | {" "}
 # url.bs: "URL code points", the ASCII part.
 ASCII_URL_CODE_POINTS: frozenset[str] = ASCII_ALPHANUMERIC | frozenset("!$&'()*+,-./:;=?@_~")
-
-
-def is_ascii_digit(c: str) -> bool:
-    return c in ASCII_DIGITS
-
-
-def is_ascii_hex_digit(c: str) -> bool:
-    return c in ASCII_HEX_DIGITS
-
-
-def is_ascii_upper_hex_digit(c: str) -> bool:
-    return c in ASCII_UPPER_HEX_DIGITS
-
-
-def is_ascii_alpha(c: str) -> bool:
-    return c in ASCII_ALPHA
-
-
-def is_ascii_alphanumeric(c: str) -> bool:
-    return c in ASCII_ALPHANUMERIC
-
-
-def is_ascii_whitespace(c: str) -> bool:
-    return c in ASCII_WHITESPACE
-
-
-def is_c0_control(c: str) -> bool:
-    return c in C0_CONTROLS
-
-
-def is_c0_control_or_space(c: str) -> bool:
-    return c in C0_CONTROL_OR_SPACE
-
-
-def is_surrogate(c: str) -> bool:
-    return len(c) == 1 and 0xD800 <= ord(c) <= 0xDFFF
-
-
-def is_noncharacter(c: str) -> bool:
-    """Infra: U+FDD0 to U+FDEF, and the last two code points of each of the 17 planes."""
-    if len(c) != 1:
-        return False
-    cp = ord(c)
-    return 0xFDD0 <= cp <= 0xFDEF or (cp & 0xFFFE) == 0xFFFE
 
 
 def is_url_code_point(c: str) -> bool:
