@@ -11,9 +11,9 @@ from urlcalc.implementations.base import (
     Reading,
     exception_text,
     package_version,
+    python_runtime,
     server_package,
 )
-from urlcalc.implementations.urllib_adapter import _runtime
 from urlcalc.standard.url import GETTERS
 
 
@@ -46,6 +46,6 @@ ADA = Implementation(
     no_notion={},
     unavailable=server_package(_module, "ada-url"),
     version=lambda: package_version("ada-url"),
-    runtime=_runtime,
+    runtime=python_runtime,
     read=read,
 )

@@ -10,17 +10,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from urlcalc.model.runtime import engine_info
 from urlcalc.standard.url import GETTERS
 
 #: In the page's Pyodide only urllib runs: the bundle holds urlcalc and idna alone, and there is
 #: no node.
 IN_PYODIDE = sys.platform == "emscripten"
 SERVER_ONLY = "runs on the server only (the page's Python holds urlcalc and idna alone)"
-
-#: A getter the library has no notion of (urllib has no origin): its value is None and the
-#: view shows "no such notion", never a difference.
-NO_NOTION = None
-
 
 @dataclass
 class Reading:
@@ -83,6 +79,14 @@ def package_version(distribution: str) -> str | None:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
         return None
+
+
+def python_runtime() -> str:
+    """The ``runtime`` of an adapter that runs in this process: "CPython 3.11.2", or
+    "Pyodide 3.13.2" in the page."""
+    info = engine_info()
+    name = "Pyodide" if info["name"] == "pyodide" else "CPython"
+    return f"{name} {info['python']}"
 
 
 def exception_text(e: BaseException) -> str:

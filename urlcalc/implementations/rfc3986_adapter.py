@@ -15,9 +15,9 @@ from urlcalc.implementations.base import (
     Reading,
     exception_text,
     package_version,
+    python_runtime,
     server_package,
 )
-from urlcalc.implementations.urllib_adapter import _runtime
 
 _COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
@@ -96,6 +96,6 @@ RFC3986 = Implementation(
     no_notion={"origin": "RFC 3986 has no notion of an origin (RFC 6454 builds one on it)"},
     unavailable=server_package(_module, "rfc3986"),
     version=lambda: package_version("rfc3986"),
-    runtime=_runtime,
+    runtime=python_runtime,
     read=read,
 )

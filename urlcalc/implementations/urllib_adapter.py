@@ -10,14 +10,12 @@ from __future__ import annotations
 import sys
 from urllib.parse import urljoin, urlsplit
 
-from urlcalc.implementations.base import Implementation, Reading, exception_text
-from urlcalc.model.runtime import engine_info
-
-
-def _runtime() -> str:
-    info = engine_info()
-    name = "Pyodide" if info["name"] == "pyodide" else "CPython"
-    return f"{name} {info['python']}"
+from urlcalc.implementations.base import (
+    Implementation,
+    Reading,
+    exception_text,
+    python_runtime,
+)
 
 
 def read(input: str, base: str | None) -> Reading:
@@ -78,6 +76,6 @@ URLLIB = Implementation(
     no_notion={"origin": "urllib.parse has no notion of an origin"},
     unavailable=lambda: None,
     version=lambda: "{}.{}.{}".format(*sys.version_info[:3]),  # the stdlib's is Python's
-    runtime=_runtime,
+    runtime=python_runtime,
     read=read,
 )

@@ -12,9 +12,9 @@ from urlcalc.implementations.base import (
     Reading,
     exception_text,
     package_version,
+    python_runtime,
     server_package,
 )
-from urlcalc.implementations.urllib_adapter import _runtime
 
 
 def _module() -> Any:
@@ -88,6 +88,6 @@ YARL = Implementation(
     no_notion={},
     unavailable=server_package(_module, "yarl"),
     version=lambda: package_version("yarl"),
-    runtime=_runtime,
+    runtime=python_runtime,
     read=read,
 )
