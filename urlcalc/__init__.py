@@ -1,8 +1,12 @@
 """urlcalc: the WHATWG URL Standard in Python, traced step by step.
 
-The public API: ``URL`` and ``URLSearchParams`` (the standard's classes), ``parse`` (the URL
-parser returning a record or a failure, with validation errors), and the result model in
-``urlcalc.model.results``.
+Exported here: the standard's classes ``URL`` (whose constructor raises ``URLParseError``, a
+TypeError) and ``URLSearchParams``, with ``GETTERS`` and ``SETTERS`` (the URL API's names); the
+parsers ``basic_url_parse``, ``url_parse`` and ``api_url_parse`` (a ``URLRecord`` or a
+``ParseFailure``; validation errors go to an ``errors`` list of ``ValidationError``, and
+``ERROR_TYPES`` describes each by name), the URL serializer ``serialize_url`` and ``origin``; and
+``__version__``.
+The models the page and the JSON API answer with are in ``urlcalc.model.results``.
 """
 
 from __future__ import annotations

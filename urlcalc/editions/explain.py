@@ -95,14 +95,6 @@ def is_ipv4(s: str) -> bool:
     return _IPV4.fullmatch(s) is not None
 
 
-def has_dot_segment(path: str) -> bool:
-    """Whether a ``/``-separated path still holds a ``.`` or ``..`` segment (any case of %2e)."""
-    for seg in path.replace("\\", "/").split("/"):
-        if seg.lower().replace("%2e", ".") in (".", ".."):
-            return True
-    return False
-
-
 def scheme_of(current: dict[str, str]) -> str:
     return current.get("protocol", ":")[:-1]
 

@@ -1,4 +1,4 @@
-"""The Compare view's model: one input read by six older URL specifications and the current
+"""The Editions view's model: one input read by six older URL specifications and the current
 URL Standard (urlcalc.editions holds the editions), and the random-URL generator per edition
 grammar that the view offers (the 2009 desk calculator's convenience)."""
 
