@@ -10,15 +10,19 @@ import base64
 import json
 import os
 import socket
-import struct
 import threading
 import time
-import zlib
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from guarded import guarded_server
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Close, CloseCode, Frame, Opcode
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from urlcalc.answers.kinds import dispatch
 from urlcalc.serving import websocket as ws
@@ -27,7 +31,7 @@ from urlcalc.serving.app import (
     SECURITY_HEADERS,
     create_app,
 )
-from urlcalc.serving.http_server import SOCKET_QUEUE, GuardedChannel, GuardedServer
+from urlcalc.serving.http_server import SOCKET_QUEUE, GuardedServer
 from urlcalc.serving.socket_api import (
     MAX_ID_CHARS,
     MAX_SOCKET_MESSAGE_BYTES,
@@ -35,40 +39,56 @@ from urlcalc.serving.socket_api import (
     SocketApi,
 )
 
-# --- the protocol --------------------------------------------------------------------------------
-
-
-def masked(opcode: int, payload: bytes, *, fin: bool = True, rsv1: bool = False,
-           mask: bool = True) -> bytes:
-    """A client's frame."""
-    first = (0x80 if fin else 0) | (0x40 if rsv1 else 0) | opcode
-    n = len(payload)
-    if n < 126:
-        head = struct.pack("!BB", first, (0x80 if mask else 0) | n)
-    elif n < 1 << 16:
-        head = struct.pack("!BBH", first, (0x80 if mask else 0) | 126, n)
-    else:
-        head = struct.pack("!BBQ", first, (0x80 if mask else 0) | 127, n)
-    if not mask:
-        return head + payload
-    key = os.urandom(4)
-    return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
-
-
-def compress(payload: bytes) -> bytes:
-    c = zlib.compressobj(9, zlib.DEFLATED, -15)
-    out = c.compress(payload) + c.flush(zlib.Z_SYNC_FLUSH)
-    assert out.endswith(b"\x00\x00\xff\xff")
-    return out[:-4]
-
-
-def test_accept_key_of_rfc_6455() -> None:
-    # RFC 6455 section 1.3's example
-    assert ws.accept_key("dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
-
+# --- the protocol (websockets' ServerProtocol, through urlcalc.serving.websocket.Socket) ----------
 
 GOOD = {"UPGRADE": "websocket", "CONNECTION": "keep-alive, Upgrade",
         "SEC_WEBSOCKET_VERSION": "13", "SEC_WEBSOCKET_KEY": "dGhlIHNhbXBsZSBub25jZQ=="}
+
+
+def client_protocol(deflate: bool = False) -> ClientProtocol:
+    """A client's side of an open socket (frames masked, as a client's are)."""
+    client = ClientProtocol(parse_uri("ws://127.0.0.1/api/socket"), state=State.OPEN,
+                            max_size=None)
+    if deflate:
+        client.extensions = [PerMessageDeflate(True, True, 15, 15)]
+    return client
+
+
+def sent(client: ClientProtocol) -> bytes:
+    return b"".join(client.data_to_send())
+
+
+def opened(max_message_bytes: int = 1000, offer: str | None = None) -> ws.Socket:
+    sock = ws.Socket(max_message_bytes)
+    headers = dict(GOOD, **({"SEC_WEBSOCKET_EXTENSIONS": offer} if offer else {}))
+    assert sock.handshake("GET", SOCKET_PATH, headers) is None
+    sock.opening({})
+    return sock
+
+
+def frames_out(sock: ws.Socket) -> list[Frame]:
+    """What the server sent, as a client reads it."""
+    client = client_protocol(deflate=sock.deflate)
+    client.receive_data(b"".join(sock.output()))
+    return [e for e in client.events_received() if isinstance(e, Frame)]
+
+
+def closed_with(sock: ws.Socket) -> Close:
+    assert sock.closing
+    frame, = frames_out(sock)
+    assert frame.opcode is Opcode.CLOSE
+    return Close.parse(frame.data)
+
+
+def test_the_opening_answer_of_rfc_6455() -> None:
+    sock = ws.Socket(1000)
+    assert sock.handshake("GET", SOCKET_PATH, GOOD) is None
+    head = sock.opening({"X-Frame-Options": "DENY"}).decode("latin-1")
+    assert head.startswith("HTTP/1.1 101 Switching Protocols\r\n") and head.endswith("\r\n\r\n")
+    # RFC 6455 section 1.3's example key and its answer
+    assert "\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n" in head
+    assert "\r\nX-Frame-Options: DENY\r\n" in head
+    assert "Sec-WebSocket-Extensions" not in head and not sock.closing
 
 
 @pytest.mark.parametrize(("method", "change", "why"), [
@@ -80,101 +100,153 @@ GOOD = {"UPGRADE": "websocket", "CONNECTION": "keep-alive, Upgrade",
     ("GET", {"SEC_WEBSOCKET_KEY": "not base64!!!!!!!!!!!!=="}, "16 bytes"),
 ])
 def test_handshake_problems(method: str, change: dict[str, str], why: str) -> None:
-    assert ws.handshake_problem("GET", GOOD) is None
-    problem = ws.handshake_problem(method, {**GOOD, **change})
+    problem = ws.Socket(1000).handshake(method, SOCKET_PATH, {**GOOD, **change})
     assert problem is not None and why in problem
 
 
-@pytest.mark.parametrize(("offer", "accepted"), [
-    ("permessage-deflate; client_max_window_bits", True),
-    ("x-webkit-deflate-frame, permessage-deflate", True),
-    ("permessage-deflate; server_max_window_bits=10", False),
-    ("x-webkit-deflate-frame", False),
-    ("", False),
+@pytest.mark.parametrize(("offer", "answer"), [
+    ("permessage-deflate; client_max_window_bits", ws.DEFLATE_RESPONSE),
+    ("x-webkit-deflate-frame, permessage-deflate", ws.DEFLATE_RESPONSE),
+    # a smaller window for the server's compressor: granted
+    ("permessage-deflate; server_max_window_bits=10",
+     ws.DEFLATE_RESPONSE + "; server_max_window_bits=10"),
+    ("x-webkit-deflate-frame", None),
 ])
-def test_deflate_offers(offer: str, accepted: bool) -> None:
-    assert ws.wants_deflate({"SEC_WEBSOCKET_EXTENSIONS": offer}) is accepted
+def test_deflate_offers(offer: str, answer: str | None) -> None:
+    sock = ws.Socket(1000)
+    assert sock.handshake("GET", SOCKET_PATH, {**GOOD, "SEC_WEBSOCKET_EXTENSIONS": offer}) is None
+    head = sock.opening({}).decode("latin-1")
+    agreed = [line.partition(": ")[2] for line in head.split("\r\n")
+              if line.lower().startswith("sec-websocket-extensions:")]
+    assert agreed == ([answer] if answer else [])
+    assert sock.deflate is (answer is not None)
 
 
-def test_reader_takes_messages_split_anywhere() -> None:
-    data = masked(ws.TEXT, "héllo".encode()) + masked(ws.PING, b"p") \
-        + masked(ws.TEXT, b"a" * 300) + masked(ws.TEXT, b"b" * 70000)
+def test_messages_split_anywhere() -> None:
+    client = client_protocol()
+    client.send_text("héllo".encode())
+    client.send_ping(b"p")
+    client.send_text(b"a" * 300)
+    client.send_text(b"b" * 70000)
+    data = sent(client)
     for step in (1, 7, 1000, len(data)):
-        reader = ws.FrameReader(100_000)
-        got = [m for i in range(0, len(data), step) for m in reader.feed(data[i:i + step])]
-        assert [(m.opcode, m.text) for m in got] == [
-            (ws.TEXT, "héllo"), (ws.PING, None), (ws.TEXT, "a" * 300), (ws.TEXT, "b" * 70000)]
-        assert not reader.pending
+        sock = opened(100_000)
+        got = [t for i in range(0, len(data), step) for t in sock.feed(data[i:i + step])]
+        assert got == ["héllo", "a" * 300, "b" * 70000]
+        assert not sock.awaiting
+        assert [(f.opcode, f.data) for f in frames_out(sock)] == [(Opcode.PONG, b"p")]
 
 
-def test_reader_joins_fragments_with_control_frames_between() -> None:
-    reader = ws.FrameReader(100)
-    data = masked(ws.TEXT, b"ab", fin=False) + masked(ws.PING, b"") \
-        + masked(ws.CONTINUATION, b"cd", fin=False) + masked(ws.CONTINUATION, b"e")
-    got = list(reader.feed(data[:-3]))
-    assert [m.opcode for m in got] == [ws.PING] and reader.pending
-    got = list(reader.feed(data[-3:]))
-    assert [(m.opcode, m.text) for m in got] == [(ws.TEXT, "abcde")] and not reader.pending
+def test_fragments_are_joined_with_control_frames_between() -> None:
+    client = client_protocol()
+    client.send_text(b"ab", fin=False)
+    client.send_ping(b"")
+    client.send_continuation(b"cd", fin=False)
+    client.send_continuation(b"e", fin=True)
+    data = sent(client)
+    sock = opened(100)
+    assert sock.feed(data[:-3]) == [] and sock.awaiting
+    assert sock.feed(data[-3:]) == ["abcde"] and not sock.awaiting
 
 
-def test_reader_inflates_compressed_messages() -> None:
-    reader = ws.FrameReader(1000, deflate=True)
+def test_a_partial_frame_is_awaited() -> None:
+    client = client_protocol()
+    client.send_text(b"x" * 100)
+    data = sent(client)
+    sock = opened()
+    assert sock.feed(data[:20]) == [] and sock.awaiting
+    assert sock.feed(data[20:]) == ["x" * 100] and not sock.awaiting
+
+
+def test_compressed_both_ways_large_answers_only() -> None:
+    sock = opened(1000, "permessage-deflate")
+    client = client_protocol(deflate=True)
     text = json.dumps({"input": "http://example.com/" * 20})
-    got = list(reader.feed(masked(ws.TEXT, compress(text.encode()), rsv1=True)))
-    assert got[0].text == text
-    assert ws.deflate(text.encode()) != text.encode()  # and the server's side round-trips
-    assert zlib.decompressobj(-15).decompress(ws.deflate(text.encode()) + b"\x00\x00\xff\xff") \
-        == text.encode()
+    client.send_text(text.encode())
+    data = sent(client)
+    assert data[0] & 0x40 and len(data) < len(text)  # RSV1: compressed
+    assert sock.feed(data) == [text]
+    big = text.encode() * 10
+    assert len(big) >= ws.DEFLATE_MIN_BYTES
+    for answer, compressed in ((big, True), (b'{"id": 1, "status": 200}\n{}', False)):
+        assert sock.send_text(answer)
+        out = b"".join(sock.output())
+        assert bool(out[0] & 0x40) is compressed
+        reader = client_protocol(deflate=True)
+        reader.receive_data(out)
+        frame, = reader.events_received()
+        assert isinstance(frame, Frame) and frame.data == answer
+
+
+def unmasked(opcode: Opcode, payload: bytes) -> bytes:
+    return Frame(opcode, payload).serialize(mask=False)
+
+
+def masked(opcode: Opcode, payload: bytes, *, fin: bool = True) -> bytes:
+    return Frame(opcode, payload, fin).serialize(mask=True)
+
+
+def compressed_flag(frame: bytes) -> bytes:
+    """The frame with RSV1 set (permessage-deflate's "compressed"), whether agreed or not."""
+    return bytes([frame[0] | 0x40]) + frame[1:]
 
 
 @pytest.mark.parametrize(("data", "code", "says"), [
-    (masked(ws.TEXT, b"x", mask=False), ws.CLOSE_PROTOCOL_ERROR, "masked"),
-    (masked(0x3, b"x"), ws.CLOSE_PROTOCOL_ERROR, "opcode"),
-    (masked(ws.TEXT, b"x", rsv1=True), ws.CLOSE_PROTOCOL_ERROR, "reserved"),
-    (masked(ws.PING, b"x" * 126), ws.CLOSE_PROTOCOL_ERROR, "125"),
-    (masked(ws.PING, b"x", fin=False), ws.CLOSE_PROTOCOL_ERROR, "whole"),
-    (masked(ws.CONTINUATION, b"x"), ws.CLOSE_PROTOCOL_ERROR, "continue"),
-    (masked(ws.TEXT, b"a", fin=False) + masked(ws.TEXT, b"b"), ws.CLOSE_PROTOCOL_ERROR,
-     "before the last"),
-    (masked(ws.TEXT, b"\xff\xfe"), ws.CLOSE_INVALID_DATA, "UTF-8"),
-    (masked(ws.BINARY, b"{}"), ws.CLOSE_UNSUPPORTED, "text"),
-    (masked(ws.TEXT, b"x" * 1001), ws.CLOSE_TOO_BIG, "1000 bytes"),
-    (masked(ws.TEXT, b"x" * 600, fin=False) + masked(ws.CONTINUATION, b"x" * 600),
-     ws.CLOSE_TOO_BIG, "1000 bytes"),
+    (unmasked(Opcode.TEXT, b"x"), CloseCode.PROTOCOL_ERROR, "mask"),
+    (compressed_flag(masked(Opcode.TEXT, b"x")), CloseCode.PROTOCOL_ERROR, "reserved"),
+    (masked(Opcode.CONT, b"x"), CloseCode.PROTOCOL_ERROR, "continuation"),
+    (masked(Opcode.TEXT, b"a", fin=False) + masked(Opcode.TEXT, b"b"), CloseCode.PROTOCOL_ERROR,
+     "continuation"),
+    (masked(Opcode.TEXT, b"\xff\xfe"), CloseCode.INVALID_DATA, "UTF-8"),
+    (masked(Opcode.BINARY, b"{}"), CloseCode.UNSUPPORTED_DATA, "text"),
+    (masked(Opcode.TEXT, b"x" * 1001), CloseCode.MESSAGE_TOO_BIG, "1000 bytes"),
+    (masked(Opcode.TEXT, b"x" * 600, fin=False) + masked(Opcode.CONT, b"x" * 600),
+     CloseCode.MESSAGE_TOO_BIG, "1000 bytes"),
 ])
-def test_reader_refuses(data: bytes, code: int, says: str) -> None:
-    reader = ws.FrameReader(1000)
-    with pytest.raises(ws.ProtocolError) as e:
-        list(reader.feed(data))
-    assert e.value.code == code and says in e.value.reason
+def test_broken_messages_close_the_socket(data: bytes, code: int, says: str) -> None:
+    sock = opened(1000)
+    assert sock.feed(data) == []
+    close = closed_with(sock)
+    assert close.code == code and says in close.reason, close
+    assert sock.feed(masked(Opcode.TEXT, b"more")) == []  # nothing more is read
+    assert not sock.send_text(b"an answer")  # nor sent after the close frame
 
 
-def test_reader_refuses_a_claimed_size_before_the_bytes_come() -> None:
-    # a header that claims 2**62 bytes is refused at once: nothing is buffered for it
-    reader = ws.FrameReader(1000)
-    with pytest.raises(ws.ProtocolError) as e:
-        list(reader.feed(struct.pack("!BBQ", 0x81, 0xFF, 2**62)))
-    assert e.value.code == ws.CLOSE_TOO_BIG
+def test_a_claimed_size_is_refused_before_the_bytes_come() -> None:
+    # a header that claims more than the limit is refused at once: nothing is buffered for it
+    head = masked(Opcode.TEXT, b"x" * 70_000)[:14]
+    sock = opened(1000)
+    assert sock.feed(head) == []
+    assert closed_with(sock).code == CloseCode.MESSAGE_TOO_BIG
 
 
-def test_reader_refuses_a_compressed_message_that_inflates_past_the_limit() -> None:
-    bomb = compress(b"a" * 10_000_000)
+def test_a_compressed_message_that_inflates_past_the_limit_is_refused() -> None:
+    client = client_protocol(deflate=True)
+    client.send_text(b"a" * 10_000_000)
+    bomb = sent(client)
     assert len(bomb) < 20_000
-    reader = ws.FrameReader(16384, deflate=True)
-    with pytest.raises(ws.ProtocolError) as e:
-        list(reader.feed(masked(ws.TEXT, bomb, rsv1=True)))
-    assert e.value.code == ws.CLOSE_TOO_BIG and "inflated" in e.value.reason
-    reader = ws.FrameReader(1000, deflate=True)
-    with pytest.raises(ws.ProtocolError) as e:
-        list(reader.feed(masked(ws.TEXT, b"\xff\xff\xff", rsv1=True)))
-    assert e.value.code == ws.CLOSE_INVALID_DATA
+    sock = opened(16384, "permessage-deflate")
+    assert sock.feed(bomb) == []
+    assert closed_with(sock).code == CloseCode.MESSAGE_TOO_BIG
+    sock = opened(1000, "permessage-deflate")
+    assert sock.feed(compressed_flag(masked(Opcode.TEXT, b"\xff\xff\xff"))) == []
+    assert closed_with(sock).code in (CloseCode.PROTOCOL_ERROR, CloseCode.INVALID_DATA)
 
 
-def test_close_frame_fits_a_control_frame() -> None:
-    data = ws.close_frame(ws.CLOSE_TOO_BIG, "é" * 200)
-    assert data[0] == 0x88 and data[1] <= 125
-    assert struct.unpack("!H", data[2:4])[0] == ws.CLOSE_TOO_BIG
-    data[4:].decode("utf-8")  # cut on a character boundary
+def test_ping_pong_and_close_in_the_protocol() -> None:
+    sock = opened()
+    client = client_protocol()
+    client.send_ping(b"hi")
+    client.send_close(CloseCode.NORMAL_CLOSURE)
+    assert sock.feed(sent(client)) == []
+    assert sock.closing
+    out = sock.output()
+    assert out[-1] == b""  # then the server closes the connection
+    reader = client_protocol()
+    reader.receive_data(b"".join(out))
+    pong, close = reader.events_received()
+    assert isinstance(pong, Frame) and (pong.opcode, pong.data) == (Opcode.PONG, b"hi")
+    assert isinstance(close, Frame) and Close.parse(close.data).code == CloseCode.NORMAL_CLOSURE
 
 
 # --- the answers ----------------------------------------------------------------------------------
@@ -259,7 +331,8 @@ def test_who_may_open_the_socket(api: SocketApi, host: str | None, origin: str |
 
 
 class Client:
-    """A WebSocket client on a raw socket."""
+    """A WebSocket client on a raw socket: the opening handshake written by hand, frames read and
+    written by websockets' ClientProtocol."""
 
     def __init__(self, port: int, source: str = "127.0.0.1", extra: str = "",
                  path: str = SOCKET_PATH, key: str | None = None, timeout: float = 10) -> None:
@@ -273,7 +346,7 @@ class Client:
                            f"Upgrade: websocket\r\nConnection: Upgrade\r\n"
                            f"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n{extra}"
                            "\r\n").encode())
-        self.buffer = b""
+        self.buffer = b""  # bytes received and not yet read as frames
         head = self._until(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
         self.status = int(lines[0].split(" ")[1])
@@ -285,6 +358,9 @@ class Client:
             while len(self.buffer) < n:
                 self._more()
             self.body = self.buffer[:n]
+        self.protocol = client_protocol(
+            deflate="permessage-deflate" in self.headers.get("sec-websocket-extensions", ""))
+        self.frames: deque[Frame] = deque()
 
     def _more(self) -> None:
         chunk = self.sock.recv(65536)
@@ -298,30 +374,34 @@ class Client:
         head, _, self.buffer = self.buffer.partition(mark)
         return head
 
-    def _take(self, n: int) -> bytes:
-        while len(self.buffer) < n:
+    def next_compressed(self) -> bool:
+        """Whether the next frame from the server has RSV1 (permessage-deflate's
+        "compressed") set; the frame is still to be read."""
+        assert not self.frames
+        if not self.buffer:
             self._more()
-        out, self.buffer = self.buffer[:n], self.buffer[n:]
-        return out
+        return bool(self.buffer[0] & 0x40)
 
     def send(self, data: bytes) -> None:
         self.sock.sendall(data)
 
-    def ask(self, id_: Any, kind: str, params: dict[str, Any]) -> None:
-        self.send(masked(ws.TEXT, json.dumps({"id": id_, "kind": kind, "params": params}).encode()))
+    def send_text(self, text: bytes) -> None:
+        self.protocol.send_text(text)
+        self.send(sent(self.protocol))
 
-    def frame(self) -> tuple[int, bytes]:
-        first, second = self._take(2)
-        n = second & 0x7F
-        if n == 126:
-            n = struct.unpack("!H", self._take(2))[0]
-        elif n == 127:
-            n = struct.unpack("!Q", self._take(8))[0]
-        assert not second & 0x80, "a server's frames are not masked"
-        payload = self._take(n)
-        if first & 0x40:
-            payload = zlib.decompressobj(-15).decompress(payload + b"\x00\x00\xff\xff")
-        return first & 0x0F, payload
+    def ask(self, id_: Any, kind: str, params: dict[str, Any]) -> None:
+        self.send_text(json.dumps({"id": id_, "kind": kind, "params": params}).encode())
+
+    def frame(self) -> tuple[Opcode, bytes]:
+        while not self.frames:
+            if not self.buffer:
+                self._more()
+            self.protocol.receive_data(self.buffer)
+            self.buffer = b""
+            self.frames.extend(e for e in self.protocol.events_received()
+                               if isinstance(e, Frame))
+        frame = self.frames.popleft()
+        return frame.opcode, bytes(frame.data)
 
     def seconds_to_parse(self) -> float:
         """How long a small parse takes from request to answer on this socket."""
@@ -332,15 +412,15 @@ class Client:
 
     def answer(self) -> tuple[dict[str, Any], Any]:
         opcode, payload = self.frame()
-        assert opcode == ws.TEXT, (opcode, payload[:100])
+        assert opcode is Opcode.TEXT, (opcode, payload[:100])
         head, body = split(payload)
         return head, json.loads(body)
 
     def closed_with(self) -> int:
         """The close code of the server's close frame; then the connection ends."""
         opcode, payload = self.frame()
-        assert opcode == ws.CLOSE, (opcode, payload[:100])
-        code = struct.unpack("!H", payload[:2])[0]
+        assert opcode is Opcode.CLOSE, (opcode, payload[:100])
+        code = Close.parse(payload).code
         with pytest.raises((EOFError, ConnectionResetError)):
             while True:
                 self._more()
@@ -374,10 +454,12 @@ def live() -> Iterator[Live]:
 
 
 def test_handshake_and_answers_in_order(live: Live) -> None:
-    c = live.client(extra=f"Origin: http://127.0.0.1:{live.port}\r\n")
+    c = live.client(extra=f"Origin: http://127.0.0.1:{live.port}\r\n",
+                    key="dGhlIHNhbXBsZSBub25jZQ==")
     try:
         assert c.status == 101
-        assert c.headers["sec-websocket-accept"] == ws.accept_key(c.key)
+        # RFC 6455 section 1.3's example key and its answer
+        assert c.headers["sec-websocket-accept"] == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
         assert "sec-websocket-extensions" not in c.headers  # not offered
         for name, value in SECURITY_HEADERS.items():
             assert c.headers[name.lower()] == value
@@ -412,18 +494,13 @@ def test_compressed_both_ways_when_offered(live: Live) -> None:
     try:
         assert c.headers["sec-websocket-extensions"] == ws.DEFLATE_RESPONSE
         params = {"input": "https://example.com/" + "a/" * 50}
-        c.send(masked(ws.TEXT, compress(json.dumps({"id": 1, "kind": "implementations",
-                                                     "params": params}).encode()), rsv1=True))
-        first = c._take(1)[0]
-        c.buffer = bytes([first]) + c.buffer
-        assert first & 0x40, "a large answer comes compressed"
+        c.ask(1, "implementations", params)  # (compressed: ClientProtocol with the extension)
+        assert c.next_compressed(), "a large answer comes compressed"
         head, body = c.answer()
         assert head == {"id": 1, "status": 200} and body["kind"] == "implementations"
         c.ask(2, "nope", {})  # small answers are not compressed
         assert not c.buffer
-        first = c._take(1)[0]
-        c.buffer = bytes([first]) + c.buffer
-        assert not first & 0x40
+        assert not c.next_compressed()
         assert c.answer()[0] == {"id": 2, "status": 400}
     finally:
         c.close()
@@ -432,10 +509,10 @@ def test_compressed_both_ways_when_offered(live: Live) -> None:
 def test_ping_pong_and_close(live: Live) -> None:
     c = live.client()
     try:
-        c.send(masked(ws.PING, b"hi"))
-        assert c.frame() == (ws.PONG, b"hi")
-        c.send(masked(ws.CLOSE, struct.pack("!H", 1000)))
-        assert c.closed_with() == ws.CLOSE_NORMAL
+        c.send(masked(Opcode.PING, b"hi"))
+        assert c.frame() == (Opcode.PONG, b"hi")
+        c.send(masked(Opcode.CLOSE, Close(CloseCode.NORMAL_CLOSURE, "").serialize()))
+        assert c.closed_with() == CloseCode.NORMAL_CLOSURE
     finally:
         c.close()
 
@@ -449,9 +526,10 @@ def _wait_for(condition: Any, seconds: float = 3) -> None:
 
 def test_no_answer_follows_the_close_frame(live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
     # RFC 6455 5.5.1: after sending a Close frame, an endpoint sends no more data frames. An
-    # answer a worker thread was computing when the client closed is dropped, even when the
-    # close frame has not left yet (here: the server sends nothing meanwhile).
-    computing, go_on, held = threading.Event(), threading.Event(), threading.Event()
+    # answer a worker thread was computing when the client closed is dropped, and the close
+    # frame (made by the main loop when the client's arrived) leaves after the answer is
+    # dropped, never before an answer that was still being written.
+    computing, go_on = threading.Event(), threading.Event()
     api = live.server.socket_api
     dispatch_ = api.dispatch
 
@@ -460,27 +538,24 @@ def test_no_answer_follows_the_close_frame(live: Live, monkeypatch: pytest.Monke
         go_on.wait(5)
         return dispatch_(kind, params)
 
-    flush = GuardedChannel._flush_some
     monkeypatch.setattr(api, "dispatch", slow)
-    monkeypatch.setattr(GuardedChannel, "_flush_some",
-                        lambda self, **kw: False if held.is_set() else flush(self, **kw))
     c = live.client(source="127.0.0.44")
     try:
         c.ask(1, "parse", {"input": "http://a/"})
         assert computing.wait(5)
-        held.set()
-        c.send(masked(ws.CLOSE, struct.pack("!H", 1000)))
+        c.send(masked(Opcode.CLOSE, Close(CloseCode.NORMAL_CLOSURE, "").serialize()))
         channel, = [ch for ch in live.server.active_channels.values() if ch.client == "127.0.0.44"]
         state = channel.socket_state
-        _wait_for(lambda: state.closing)  # the close frame is queued, not sent
+        _wait_for(lambda: state.socket.closing)  # the client's close frame is read
+        c.sock.settimeout(0.3)
+        with pytest.raises(TimeoutError):
+            c.sock.recv(1)  # the close frame waits for the answer being made
+        c.sock.settimeout(10)
         go_on.set()
-        _wait_for(lambda: not state.busy)  # the answer is made (and dropped)
-        held.clear()
-        channel.server.pull_trigger()
-        assert c.closed_with() == ws.CLOSE_NORMAL
-        assert c.buffer == b"", c.buffer[:100]  # nothing came after the close frame
+        assert c.closed_with() == CloseCode.NORMAL_CLOSURE  # the answer was dropped
+        assert c.buffer == b"" and not c.frames  # nothing came after the close frame
+        _wait_for(lambda: not state.busy)
     finally:
-        held.clear()
         go_on.set()
         c.close()
 
@@ -556,11 +631,13 @@ def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> N
 
 
 @pytest.mark.parametrize(("data", "code"), [
-    (masked(ws.TEXT, b'{"id":1}', mask=False), ws.CLOSE_PROTOCOL_ERROR),
-    (masked(ws.TEXT, b"\xc3\x28"), ws.CLOSE_INVALID_DATA),
-    (masked(ws.BINARY, b"{}"), ws.CLOSE_UNSUPPORTED),
-    (struct.pack("!BBQ", 0x81, 0xFF, MAX_SOCKET_MESSAGE_BYTES + 1), ws.CLOSE_TOO_BIG),
-    (masked(ws.TEXT, b"x", rsv1=True), ws.CLOSE_PROTOCOL_ERROR),  # compression not agreed
+    (unmasked(Opcode.TEXT, b'{"id":1}'), CloseCode.PROTOCOL_ERROR),
+    (masked(Opcode.TEXT, b"\xc3\x28"), CloseCode.INVALID_DATA),
+    (masked(Opcode.BINARY, b"{}"), CloseCode.UNSUPPORTED_DATA),
+    # a header that claims one byte over the limit (and the bytes never sent)
+    (masked(Opcode.TEXT, b"x" * (MAX_SOCKET_MESSAGE_BYTES + 1))[:14], CloseCode.MESSAGE_TOO_BIG),
+    # compression not agreed
+    (compressed_flag(masked(Opcode.TEXT, b"x")), CloseCode.PROTOCOL_ERROR),
 ])
 def test_broken_frames_close_the_socket(live: Live, data: bytes, code: int) -> None:
     c = live.client()
@@ -576,8 +653,8 @@ def test_a_message_over_the_limit_is_refused(live: Live) -> None:
     try:
         body = json.dumps({"id": 1, "kind": "parse",
                            "params": {"input": "a" * MAX_SOCKET_MESSAGE_BYTES}})
-        c.send(masked(ws.TEXT, body.encode()))
-        assert c.closed_with() == ws.CLOSE_TOO_BIG
+        c.send(masked(Opcode.TEXT, body.encode()))
+        assert c.closed_with() == CloseCode.MESSAGE_TOO_BIG
     finally:
         c.close()
 
@@ -585,7 +662,7 @@ def test_a_message_over_the_limit_is_refused(live: Live) -> None:
 def test_a_stalled_message_is_closed_at_the_request_deadline(live: Live) -> None:
     c = live.client(source="127.0.0.40")
     try:
-        c.send(masked(ws.TEXT, b"x" * 100)[:20])
+        c.send(masked(Opcode.TEXT, b"x" * 100)[:20])
         # the request deadline (2 s here), checked once a second
         assert 2.0 <= c.seconds_until_closed(8) < 4.5
     finally:
@@ -609,7 +686,7 @@ def test_a_flood_of_messages_is_read_no_faster_than_it_is_answered(live: Live) -
     sent = 0
     try:
         flood.sock.setblocking(False)
-        message = masked(ws.TEXT, json.dumps({"id": 1, "kind": "implementations", "params": {
+        message = masked(Opcode.TEXT, json.dumps({"id": 1, "kind": "implementations", "params": {
             "input": "http://example.com/" + "x" * 2000}}).encode())
         t = time.monotonic()
         left = b""

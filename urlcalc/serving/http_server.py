@@ -83,8 +83,6 @@ EVICT_MIN_IDLE_S = 2.0
 # Messages read from one socket and not yet answered; beyond this the connection is not read
 # until they are (a client cannot queue more work than this).
 SOCKET_QUEUE = 4
-# Answers of at least this many bytes are compressed where the client offers permessage-deflate.
-SOCKET_DEFLATE_MIN_BYTES = 1024
 
 # What waitress's refusals say (the first line of the body; the rest is waitress's detail).
 _REFUSALS = {
@@ -148,15 +146,31 @@ class SocketRefused(WaitressError):  # type: ignore[misc]
         self.message = message
 
 
+class Upgraded:
+    """What stands in a socket's ``requests`` (waitress's list of the requests being answered,
+    public): a connection turned WebSocket always has one running. That keeps waitress's own
+    HTTP handling away from it: its main loop then sends the output only when no worker thread
+    is writing (``outbuf_lock``), reads nothing for HTTP, and leaves its idle timeout to
+    ``GuardedServer.maintenance``."""
+
+    def close(self) -> None:
+        pass
+
+
+UPGRADED = Upgraded()
+
+
 @dataclass
 class SocketState:
-    """A connection turned WebSocket: its frame reader, the messages read and not yet answered,
-    and whether a worker thread is answering them now."""
+    """A connection turned WebSocket: its protocol (urlcalc.serving.websocket.Socket), the
+    messages read and not yet answered, the protocol's bytes (pongs, close frames) not yet
+    written, and whether a worker thread has the connection's turn: that thread alone writes,
+    so that bytes leave in the order the protocol made them."""
 
-    reader: ws.FrameReader  # (its deflate: whether the client and the server agreed on it)
+    socket: ws.Socket
     inbox: deque[str] = field(default_factory=deque)
-    busy: bool = False
-    closing: bool = False  # a close frame was sent: nothing more is read or answered
+    outbox: list[bytes] = field(default_factory=list)
+    busy: bool = True  # (the thread that answers the handshake has the first turn)
 
 
 class GuardedChannel(HTTPChannel):  # type: ignore[misc]
@@ -167,8 +181,10 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
     request_started: float | None = None
     client = ""
     served = 0  # requests received in full
+    counted = False  # in the server's count of connections per client
     socket_state: SocketState | None = None
     requests: list[Any]  # waitress's: the requests received and not yet answered
+    request: Any  # waitress's: the request now arriving, if any
 
     def __init__(self, server: GuardedServer, sock: socket.socket, addr: Any, adj: Any,
                  map: Any = None) -> None:
@@ -179,7 +195,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
 
     def received(self, data: bytes) -> bool:
         if self.socket_state is not None:
-            return self._socket_received(data)
+            return self._socket_received(self.socket_state, data)
         if self.request is None and data and self.request_started is None:
             self.request_started = time.monotonic()
         result: bool = super().received(data)
@@ -196,156 +212,127 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         waitress) the next HTTP request."""
         state = self.socket_state
         if state is not None:
-            self._answer_messages(state)
+            self._socket_turn(state)
             return
         api: SocketApi | None = self.server.socket_api
         request = self.requests[0] if self.requests else None
         if api is not None and request is not None and not request.error \
                 and request.path == api.path and "UPGRADE" in request.headers:
-            problem = ws.handshake_problem(request.command, request.headers)
-            refusal = (400, problem) if problem is not None else api.refusal(request.headers)
-            if refusal is None:
-                self._upgrade(request, api)
-                return
-            request.error = SocketRefused(*refusal)
+            self._upgrade(request, api)
+            return
         super().service()
 
     def _upgrade(self, request: Any, api: SocketApi) -> None:
-        deflate = ws.wants_deflate(request.headers)
-        accept = ws.accept_key(request.headers["SEC_WEBSOCKET_KEY"].strip())
-        lines = ["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
-                 f"Sec-WebSocket-Accept: {accept}"]
-        if deflate:
-            lines.append(f"Sec-WebSocket-Extensions: {ws.DEFLATE_RESPONSE}")
-        lines += [f"{k}: {v}" for k, v in self.server.security_headers.items()]
+        """Answer an opening handshake: 101 and the connection is a socket from now on, or a
+        JSON refusal (JsonErrorTask) as any HTTP request's."""
+        sock = ws.Socket(api.max_message_bytes)
+        problem = sock.handshake(request.command, request.path, request.headers)
+        refusal = (400, problem) if problem is not None else api.refusal(request.headers)
+        if refusal is not None:
+            request.error = SocketRefused(*refusal)
+            super().service()
+            return
+        opening = sock.opening(self.server.security_headers)
         with self.requests_lock:
             # anything the client sent behind the handshake (it must wait for this answer) is
             # dropped with the HTTP parser
             for r in self.requests:
                 r.close()
-            self.requests = []
+            if self.request is not None:
+                self.request.close()
+            self.requests = [UPGRADED]
             self.request = None
             self.request_started = None
-            state = self.socket_state = SocketState(ws.FrameReader(api.max_message_bytes,
-                                                                   deflate))
-        self._send(state, ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+            state = self.socket_state = SocketState(sock)
+        try:
+            self.write_soon(opening)
+        except ClientDisconnected:
+            with self.requests_lock:
+                state.busy = False
+            return
         self.last_activity = time.time()
-        # the main loop, polling without this connection while its request was served, reads
-        # it again (its first message may already be there)
-        self.server.pull_trigger()
+        # then what came meanwhile; at the end the main loop, polling without this connection
+        # while its request was served, is woken to read it again (its first message may
+        # already be there)
+        self._socket_turn(state)
 
-    def _socket_received(self, data: bytes) -> bool:
-        """In the main loop: the socket's bytes. Control frames are answered here; text
-        messages are queued for a worker thread."""
-        state = self.socket_state
-        assert state is not None
+    def _socket_received(self, state: SocketState, data: bytes) -> bool:
+        """In the main loop: the socket's bytes. Text messages are queued for a worker thread,
+        with what the protocol answers by itself (a pong, a close frame)."""
         with self.requests_lock:
-            if self.will_close or self.close_when_flushed or state.closing:
+            if self.will_close or self.close_when_flushed or state.socket.closing:
                 return False
-            try:
-                for message in state.reader.feed(data):
-                    if message.opcode == ws.TEXT and message.text is not None:
-                        state.inbox.append(message.text)
-                    elif message.opcode == ws.PING:
-                        self._queue_bytes(ws.frame(ws.PONG, message.data))
-                    elif message.opcode == ws.CLOSE:
-                        self._close_socket(state, ws.CLOSE_NORMAL, "")
-                        return True
-            except ws.ProtocolError as e:
-                self._close_socket(state, e.code, e.reason)
-                return True
-            if state.reader.pending:
+            state.inbox.extend(state.socket.feed(data))
+            state.outbox.extend(state.socket.output())
+            if state.socket.closing:
+                state.inbox.clear()  # (an answer being made now is dropped: send_text)
+            if state.socket.awaiting:
                 if self.request_started is None:
                     self.request_started = time.monotonic()
             else:
                 self.request_started = None
-            if state.inbox and not state.busy:
+            if (state.inbox or state.outbox) and not state.busy:
                 state.busy = True
                 self.server.add_task(self)
         return True
 
-    def _close_socket(self, state: SocketState, code: int, reason: str) -> None:
-        """(requests_lock held) Send a close frame and close once it is sent."""
-        state.closing = True
-        state.inbox.clear()
-        self._queue_bytes(ws.close_frame(code, reason))
-        self.close_when_flushed = True
-        self.request_started = None
-
-    def _queue_bytes(self, data: bytes) -> None:
-        """From the main loop: put bytes behind the output; the loop sends them."""
-        with self.outbuf_lock:
-            self.outbufs[-1].append(data)
-            self.total_outbufs_len += len(data)
-
-    def _send(self, state: SocketState, data: bytes) -> bool:
-        """From a worker thread: bytes behind the output (the handshake's answer, an answer's
-        frame), and what the socket takes of them sent at once (the main loop sends the rest,
-        woken); False, and nothing sent, when the socket's close frame is already queued: after
-        a close frame no data frame may follow (RFC 6455 5.5.1). The main loop queues the close
-        frame under outbuf_lock after marking the socket closing, so bytes appended here under
-        that lock, before the mark, go out before it."""
-        with self.outbuf_lock:
-            self._flush_outbufs_below_high_watermark()  # (waits, unlocked, while it is full)
-            if not self.connected:
-                raise ClientDisconnected
-            if state.closing:
-                return False
-            self.outbufs[-1].append(data)
-            self.total_outbufs_len += len(data)
-            self._flush_exception(self._flush_some, do_close=False)
-        if self.total_outbufs_len:
-            self.server.pull_trigger()
-        return True
-
-    def _answer_messages(self, state: SocketState) -> None:
+    def _socket_turn(self, state: SocketState) -> None:
+        """A worker thread's turn on a socket: write what the protocol made, answer the queued
+        messages one at a time, until there is nothing left to do."""
         api: SocketApi = self.server.socket_api
         try:
             while True:
+                text = None
                 with self.requests_lock:
-                    if not state.inbox or state.closing or not self.connected:
-                        state.busy = False
-                        break
-                    text = state.inbox.popleft()
+                    out, state.outbox = state.outbox, []
+                    if not out:
+                        if not state.inbox or state.socket.closing or not self.connected:
+                            state.busy = False
+                            break
+                        text = state.inbox.popleft()
+                if text is None:
+                    self._write(out)
+                    continue
                 answer = api.answer(text)
-                compressed = state.reader.deflate and len(answer) >= SOCKET_DEFLATE_MIN_BYTES
-                payload = ws.deflate(answer) if compressed else answer
-                # (not sent when the socket is closing: the loop then ends above)
-                if self._send(state, ws.frame(ws.TEXT, payload, compressed=compressed)):
-                    self.last_activity = time.time()
+                with self.requests_lock:
+                    # (dropped when the socket began to close meanwhile)
+                    if state.socket.send_text(answer):
+                        state.outbox.extend(state.socket.output())
         except ClientDisconnected:
             with self.requests_lock:
                 state.busy = False
-        # the main loop looks at readable() again: the queue has room
+        # the main loop looks at readable() again (the queue has room) and sends the rest
         self.server.pull_trigger()
+
+    def _write(self, out: list[bytes]) -> None:
+        """(The turn's thread) the protocol's bytes behind the output; ``b""``: close once
+        they are sent."""
+        for data in out:
+            if data:
+                self.write_soon(data)
+                self.last_activity = time.time()
+            else:
+                self.close_when_flushed = True
 
     def readable(self) -> bool:
         state = self.socket_state
-        if state is not None and len(state.inbox) >= SOCKET_QUEUE:
-            return False
-        return bool(super().readable())
-
-    def handle_write(self) -> None:
-        if self.socket_state is None:
-            super().handle_write()
-            return
-        # No request is ever "running" on a socket, which is what tells waitress to send
-        # without the lock: a worker thread may be sending an answer now.
-        self._flush_exception(self._flush_some_if_lockable)
-        if self.close_when_flushed and not self.total_outbufs_len:
-            self.close_when_flushed = False
-            self.will_close = True
-        if self.will_close:
-            self.handle_close()
+        if state is None:
+            return bool(super().readable())
+        # waitress's conditions (its own says no: a request is always running), and at most
+        # SOCKET_QUEUE messages waiting
+        return not (self.will_close or self.close_when_flushed or self.total_outbufs_len
+                    or state.socket.closing or len(state.inbox) >= SOCKET_QUEUE)
 
     def add_channel(self, map: Any = None) -> None:
         super().add_channel(map)
-        self.server.client_connections[self.client] += 1
+        if not self.counted:
+            self.counted = True
+            self.server.client_connections[self.client] += 1
 
     def del_channel(self, map: Any = None) -> None:
-        counted = self._fileno in self.server.active_channels
         super().del_channel(map)
-        if counted:
+        if self.counted:
+            self.counted = False
             counts = self.server.client_connections
             counts[self.client] -= 1
             if counts[self.client] <= 0:
@@ -357,7 +344,7 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
 
     channel_class = GuardedChannel
 
-    def __init__(self, *args: Any, security_headers: Mapping[str, str],
+    def __init__(self, application: Any, *, security_headers: Mapping[str, str],
                  max_body_bytes: int, per_client: int, header_timeout: float,
                  request_timeout: float, socket_api: SocketApi | None = None,
                  **kwargs: Any) -> None:
@@ -371,14 +358,18 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         self.refused_connections = 0
         self.evicted_connections = 0
         self.timed_out_requests = 0
-        super().__init__(*args, **kwargs)
+        # The map of the sockets the main loop polls (this server's, its trigger's, and one per
+        # connection): given to waitress (its ``map`` argument), so that its size is known here.
+        self.socket_map: dict[int, Any] = {}
+        super().__init__(application, map=self.socket_map, **kwargs)
 
     def handle_accept(self) -> None:
+        # (waitress accepts one connection per wake-up)
         for _ in range(ACCEPT_BATCH):
-            if len(self._map) >= self.adj.connection_limit or not self._accept_one():
+            if len(self.socket_map) >= self.adj.connection_limit or not self.accept_one():
                 return
 
-    def _accept_one(self) -> bool:
+    def accept_one(self) -> bool:
         """Accept one connection; False when none is waiting."""
         try:
             accepted = self.accept()
@@ -411,16 +402,25 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         except OSError:
             conn.close()
             return True
-        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self.socket_map)
         return True
 
     def maintenance(self, now: float) -> None:
-        """waitress's idle timeout, plus the header and request deadlines."""
+        """waitress's idle timeout (and the same for sockets, which waitress leaves alone: see
+        Upgraded), plus the header and request deadlines."""
         super().maintenance(now)
+        cutoff = now - self.adj.channel_timeout
         mono = time.monotonic()
         for channel in list(self.active_channels.values()):
+            if channel.will_close:
+                continue
+            state = getattr(channel, "socket_state", None)
+            if state is not None and not state.busy and not state.inbox \
+                    and channel.last_activity < cutoff:
+                channel.will_close = True
+                continue
             started = getattr(channel, "request_started", None)
-            if started is None or channel.requests or channel.will_close:
+            if started is None or (state is None and channel.requests):
                 continue
             request = channel.request
             limit = self.request_timeout
@@ -431,7 +431,7 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
                 channel.will_close = True
 
     def readable(self) -> bool:
-        if self.accepting and len(self._map) >= self.adj.connection_limit:
+        if self.accepting and len(self.socket_map) >= self.adj.connection_limit:
             self._evict()
         return bool(super().readable())
 
@@ -445,11 +445,14 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         now = time.time()
 
         def rank(channel: Any) -> tuple[int, float] | None:
-            if channel.requests or channel.total_outbufs_len or channel.will_close:
+            if channel.total_outbufs_len or channel.will_close:
                 return None
             socket_state = getattr(channel, "socket_state", None)
-            if socket_state is not None and (socket_state.busy or socket_state.inbox):
-                return None  # a socket's message being answered
+            if socket_state is not None:
+                if socket_state.busy or socket_state.inbox:
+                    return None  # a socket's message being answered
+            elif channel.requests:
+                return None
             if _unread(channel):
                 return None  # it sent something this loop has not read yet: it is not stuck
             started = channel.request_started
@@ -503,7 +506,7 @@ def make_server(app: Any, host: str, port: int, *, threads: int,
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(
-        app, {}, True, None, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
+        app, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
         security_headers=security_headers, max_body_bytes=max_body_bytes,
         per_client=per_client, header_timeout=header_timeout, request_timeout=request_timeout,
         socket_api=socket_api)
