@@ -644,3 +644,43 @@ def test_520_half_open_connections_against_urlcalc_serve() -> None:
             sock.close()
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def _waitress_private_names() -> set[str]:
+    """Every name starting with one underscore that waitress's source defines or reaches for
+    (``def _x``, ``self._x``, ``obj._x``)."""
+    import re
+
+    import waitress
+
+    names: set[str] = set()
+    for path in Path(waitress.__file__).parent.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        names |= set(re.findall(r"(?:\.|\bdef )(_[A-Za-z][A-Za-z0-9_]*)", text))
+    return {n for n in names if not n.startswith("__")}
+
+
+def test_no_waitress_private_name_is_used() -> None:
+    # urlcalc.serving.http_server extends waitress through its public API only, so that a
+    # waitress release cannot break it silently by renaming an internal; nor do the tests patch
+    # or read waitress's internals (they test the guards through real sockets)
+    import ast
+
+    private = _waitress_private_names()
+    assert {"_flush_some", "_map", "_fileno"} <= private  # the scan sees them
+    # (and an override of a private method counts as a use: ``def`` in a class)
+    root = Path(__file__).resolve().parent.parent
+    used = []
+    for top in ("urlcalc", "tests", "benchmarks"):
+        for path in (root / top).rglob("*.py"):
+            if "node_modules" in path.parts:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            used += [f"{path.relative_to(root)}:{node.lineno} .{node.attr}"
+                     for node in ast.walk(tree)
+                     if isinstance(node, ast.Attribute) and node.attr in private]
+            used += [f"{path.relative_to(root)}:{method.lineno} def {method.name}"
+                     for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                     for method in node.body
+                     if isinstance(method, ast.FunctionDef) and method.name in private]
+    assert used == []

@@ -19,13 +19,25 @@ headers. ``make_server`` returns a waitress server that
 * waits with poll() rather than select() (no limit at file descriptor 1024);
 * with a ``socket_api`` (urlcalc.serving.socket_api), speaks WebSocket at its path: a valid opening
   handshake there turns the connection into a socket whose text messages the api answers, one
-  at a time in waitress's worker threads like HTTP requests (``SocketState``). At most
-  ``SOCKET_QUEUE`` messages wait per connection (the rest stay unread, in the kernel's buffers);
-  a message must arrive whole within ``REQUEST_TIMEOUT_S`` of its first byte; an idle socket is
-  closed after ``IDLE_TIMEOUT_S`` like an idle keep-alive connection (the page opens another).
+  at a time in waitress's worker threads like HTTP requests (``SocketState``); the protocol is
+  the ``websockets`` package's (urlcalc.serving.websocket). At most ``SOCKET_QUEUE`` messages
+  wait per connection (the rest stay unread, in the kernel's buffers); a message must arrive
+  whole within ``REQUEST_TIMEOUT_S`` of its first byte; an idle socket is closed after
+  ``IDLE_TIMEOUT_S`` like an idle keep-alive connection (the page opens another).
 
 The checks run in waitress's main loop: at most once a second (``cleanup_interval``) for the
 timeouts, and on each accept for the per-client cap.
+
+Only waitress's public names are used (none that starts with ``_``; tests/test_server_hardening.py
+checks it), and pyproject.toml pins its minor version: the constructor's arguments
+(``map``, ``adj``, ``dispatcher``, ``sockinfo``), the ``Adjustments``, the dispatcher hooks that
+waitress's own classes override (``handle_accept``, ``readable``, ``received``, ``service``,
+``maintenance``, ``add_channel``/``del_channel``, ``error_task_class``), the channel's
+``write_soon`` (the way a task thread writes) and its state attributes (``requests``,
+``request``, ``will_close``, ``close_when_flushed``, ``last_activity``, ``total_outbufs_len``,
+``requests_lock``). The one convention relied on beyond a method's contract: a channel with a
+request in ``requests`` is one a worker thread may be writing to, so waitress's main loop then
+flushes only when it can take ``outbuf_lock`` (``Upgraded`` stands there for a socket's life).
 """
 
 from __future__ import annotations
