@@ -51,7 +51,7 @@ const py = await loadPyodide({ _makeSnapshot: true, packages: [] });
 const site = py.runPython(
   "import sys, sysconfig\\nsys.dont_write_bytecode = True\\nsysconfig.get_paths()['purelib']");
 py.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "zip", { extractDir: site });
-const dispatch = py.pyimport("urlcalc.answers.kinds").dispatch_json;
+const dispatch = py.pyimport("urlcalc.answers.answer").dispatch_json;
 dispatch("parse", JSON.stringify(%(warm)s));
 dispatch.destroy();
 py.runPython("import gc\\ngc.collect()");
@@ -110,7 +110,7 @@ try {
   const site = pyodide.runPython(
     "import sys, sysconfig\\nsys.dont_write_bytecode = True\\nsysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(new Uint8Array(await bundle), "zip", { extractDir: site });
-  const dispatch = pyodide.pyimport("urlcalc.answers.kinds").dispatch_json;
+  const dispatch = pyodide.pyimport("urlcalc.answers.answer").dispatch_json;
   const answers = %(checks)s.map((input) =>
     dispatch("parse", JSON.stringify({ input, trace: true })));
   self.postMessage({ ok: true, answers });

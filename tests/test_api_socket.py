@@ -24,6 +24,8 @@ from websockets.frames import Close, CloseCode, Frame, Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
+from urlcalc.answers.answer import answer as answer_of
+from urlcalc.answers.answer import to_json
 from urlcalc.answers.kinds import dispatch
 from urlcalc.serving import websocket as ws
 from urlcalc.serving.app import (
@@ -259,8 +261,15 @@ def api() -> SocketApi:
 
 
 def split(answer: bytes) -> tuple[dict[str, Any], bytes]:
-    head, _, body = answer.partition(b"\n")
-    return json.loads(head), body
+    """An answer message's id and status, and its body's bytes: the message is one JSON object,
+    the envelope {"id", "status", "body"}, its members in that order."""
+    message = json.loads(answer)
+    assert list(message) == ["id", "status", "body"], answer[:200]
+    start = answer.index(b',"body":') + len(b',"body":')
+    assert answer.startswith(b'{"id":') and answer.endswith(b"}")
+    body = answer[start:-1]
+    assert json.loads(body) == message["body"]
+    return {"id": message["id"], "status": message["status"]}, body
 
 
 @pytest.mark.parametrize(("kind", "params"), [
@@ -288,7 +297,7 @@ def test_answers_are_the_http_apis_bytes(api: SocketApi, kind: str, params: dict
     ('{"id": true, "kind": "parse"}', None, "id"),
     ('{"id": 1.5, "kind": "parse"}', None, "id"),
     ('{"id": "' + "x" * 65 + '", "kind": "parse"}', None, "id"),
-    ('{"id": 3, "kind": "nope"}', 3, "unknown kind"),
+    ('{"id": 3, "kind": 7}', 3, "kind must be a string"),
     ('{"id": "a", "kind": "parse", "params": [1]}', "a", "params"),
     ('{"id": 4, "kind": "parse", "params": {}}', 4, "input"),
     ('{"id": 5, "kind": "parse", "params": {"input": "' + "a" * 70000 + '"}}', 5, "KiB"),
@@ -300,6 +309,33 @@ def test_bad_requests_get_a_400_answer(api: SocketApi, message: str, id_: Any, s
     assert set(error) == {"error"} and says in error["error"], error
 
 
+def test_an_unknown_kind_is_a_404_answer(api: SocketApi) -> None:
+    head, body = split(api.answer('{"id": 3, "kind": "nope", "params": {}}'))
+    assert head == {"id": 3, "status": 404}
+    assert json.loads(body) == answer_of("nope", {})[1]
+    assert "unknown kind 'nope'" in json.loads(body)["error"]
+
+
+@pytest.mark.parametrize(("kind", "params"), [
+    ("parse", {"input": "https://\u00e9x.com/\ud800"}),  # a lone surrogate: \u-escaped
+    ("parse", {"input": "x", "encoding": "nope"}),
+    ("percent", {"input": "\u4e00 b"}),
+])
+def test_the_envelope_holds_answers_status_and_json(
+        api: SocketApi, kind: str, params: dict[str, Any]) -> None:
+    """The socket sends urlcalc.answers.answer.answer's status, and its body as to_json's bytes
+    (those of the HTTP API), in the envelope; a string id is \\u-escaped in it."""
+    status, expected = answer_of(kind, params)
+    message = api.answer(json.dumps({"id": "\u00e9\"x", "kind": kind, "params": params}))
+    head, body = split(message)
+    assert head == {"id": "\u00e9\"x", "status": status}
+    assert body == to_json(expected)
+    assert message.startswith(b'{"id":"\\u00e9\\"x","status":%d,"body":' % status)
+    http = create_app().test_client().post(f"/api/{kind}", json=params,
+                                           headers={"Accept-Encoding": "identity"})
+    assert http.status_code == status and http.data == body
+
+
 def test_a_bug_is_a_500_answer_not_a_dropped_connection() -> None:
     def broken(kind: str, params: dict[str, Any]) -> Any:
         raise KeyError("oops")
@@ -307,6 +343,7 @@ def test_a_bug_is_a_500_answer_not_a_dropped_connection() -> None:
     head, body = split(SocketApi(API_KINDS, lambda h: True, broken).answer(
         '{"id": 1, "kind": "parse", "params": {"input": "x"}}'))
     assert head == {"id": 1, "status": 500} and "KeyError" in json.loads(body)["error"]
+    assert "oops" not in body.decode()
 
 
 @pytest.mark.parametrize(("host", "origin", "refused"), [
@@ -471,7 +508,7 @@ def test_handshake_and_answers_in_order(live: Live) -> None:
             assert head == {"id": i, "status": 200} and body["getters"]["href"] == text
         c.ask("last", "nope", {})
         head, body = c.answer()
-        assert head == {"id": "last", "status": 400} and "unknown kind" in body["error"]
+        assert head == {"id": "last", "status": 404} and "unknown kind" in body["error"]
     finally:
         c.close()
 
@@ -501,7 +538,7 @@ def test_compressed_both_ways_when_offered(live: Live) -> None:
         c.ask(2, "nope", {})  # small answers are not compressed
         assert not c.buffer
         assert not c.next_compressed()
-        assert c.answer()[0] == {"id": 2, "status": 400}
+        assert c.answer()[0] == {"id": 2, "status": 404}
     finally:
         c.close()
 

@@ -15,7 +15,8 @@ import pytest
 from flask.testing import FlaskClient
 from required import missing
 
-from urlcalc.answers.kinds import KINDS, dispatch_json
+from urlcalc.answers.answer import dispatch_json
+from urlcalc.answers.kinds import KINDS
 from urlcalc.answers.warmup import (
     REQUESTS,
     TYPING_URLS,

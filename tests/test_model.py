@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from urlcalc.answers.kinds import dispatch, dispatch_json
+from urlcalc.answers.answer import dispatch_json
+from urlcalc.answers.kinds import dispatch
 from urlcalc.model.limits import MAX_OPS, ModelError
 from urlcalc.model.results import (
     host_model,

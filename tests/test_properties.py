@@ -31,7 +31,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlcalc import URL, URLParseError, URLSearchParams
-from urlcalc.answers.kinds import dispatch, dispatch_json
+from urlcalc.answers.answer import dispatch_json
+from urlcalc.answers.kinds import dispatch
 from urlcalc.model.results import (
     OPERATIONS,
     host_model,

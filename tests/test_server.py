@@ -18,6 +18,7 @@ import sys
 import time
 import urllib.request
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from flask.testing import FlaskClient
 from required import missing
 
 from urlcalc.answers import kinds
+from urlcalc.answers.answer import answer, to_json
 from urlcalc.serving import app as server
 from urlcalc.serving.app import CSP, MAX_BODY_BYTES, PYODIDE_FILES, create_app
 from urlcalc.site import bundle
@@ -262,14 +264,30 @@ def test_set_work_budget(client: FlaskClient) -> None:
     assert response.status_code == 400 and "with trace" in error_of(response)
 
 
-def test_soft_errors_for_the_page(client: FlaskClient) -> None:
-    soft = {server.SOFT_ERRORS_HEADER: "1"}
-    response = client.post("/api/parse", json={"input": "x", "encoding": "nope"}, headers=soft)
-    assert response.status_code == 200
-    assert "nope" in error_of(response)
-    response = client.post("/api/bogus", json={}, headers=soft)
-    assert response.status_code == 200 and "unknown kind" in error_of(response)
-    assert client.post("/api/parse", json={"input": "x"}, headers=soft).get_json() == \
+def test_refusals_have_their_status_whatever_the_headers(client: FlaskClient) -> None:
+    # (the page once sent X-Urlcalc-Soft-Errors: 1 to get its refusals with status 200)
+    old_soft_errors = {"X-Urlcalc-Soft-Errors": "1"}
+    for headers in ({}, old_soft_errors):
+        response = client.post("/api/parse", json={"input": "x", "encoding": "nope"},
+                               headers=headers)
+        assert response.status_code == 400 and "nope" in error_of(response)
+        response = client.post("/api/bogus", json={}, headers=headers)
+        assert response.status_code == 404 and "unknown kind 'bogus'" in error_of(response)
+        response = client.post("/api/parse", json=[1], headers=headers)
+        assert response.status_code == 400
+    assert not hasattr(server, "SOFT_ERRORS_HEADER")
+
+
+def test_the_api_answers_what_answer_answers(client: FlaskClient) -> None:
+    """The route sends urlcalc.answers.answer.answer's status and body, as its compact JSON."""
+    for kind, params in (("parse", {"input": "https://\u00e9x/"}),
+                         ("parse", {"input": "x", "encoding": "nope"}),
+                         ("host", {"input": 1}), ("set", {"input": "https://a/"})):
+        status, body = answer(kind, params)
+        response = client.post(f"/api/{kind}", json=params)
+        assert (response.status_code, response.get_json()) == (status, body)
+        assert response.data == to_json(body)
+    assert client.post("/api/parse", json={"input": "x"}).get_json() == \
         kinds.dispatch("parse", {"input": "x"})
 
 
@@ -441,15 +459,22 @@ def test_random_garbage_never_500(client: FlaskClient) -> None:
         assert response.status_code < 500, (kind, query, response.data[:300])
 
 
-def test_bugs_still_answer_json(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(kind: str, params: dict[str, Any]) -> dict[str, Any]:
-        raise RuntimeError("boom")
+def test_bugs_still_answer_json(client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+                                caplog: pytest.LogCaptureFixture) -> None:
+    """A bug is a 500 with the exception's type only (its text is logged, not sent)."""
+    def broken(**_: Any) -> dict[str, Any]:
+        raise RuntimeError("boom: a secret detail")
 
-    monkeypatch.setattr(server, "dispatch", broken)
-    response = client.post("/api/parse", json={"input": "x"})
+    monkeypatch.setitem(kinds.KINDS, "host", replace(kinds.KINDS["host"], function=lambda: broken))
+    with caplog.at_level("ERROR", logger="urlcalc.answers"):
+        response = client.post("/api/host", json={"input": "x"})
     assert response.status_code == 500
-    assert "RuntimeError" in error_of(response)
+    assert error_of(response).startswith("internal error (RuntimeError) answering 'host'")
+    assert "secret" not in response.get_data(as_text=True)
     assert response.headers["Content-Security-Policy"] == CSP
+    logged = [r for r in caplog.records if r.name == "urlcalc.answers"]
+    assert logged and logged[0].exc_info is not None
+    assert "secret detail" in str(logged[0].exc_info[1])
 
 
 # --- headers --------------------------------------------------------------------------------------

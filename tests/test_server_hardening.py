@@ -37,7 +37,6 @@ from urlcalc.serving import work_pool as heavy
 from urlcalc.serving.app import (
     MAX_BODY_BYTES,
     SECURITY_HEADERS,
-    SOFT_ERRORS_HEADER,
     create_app,
     default_allowed_hosts,
 )
@@ -274,9 +273,10 @@ def test_heavy_requests_beyond_the_queue_are_refused_at_once(
         assert refused.headers["Retry-After"] == str(heavy.RETRY_AFTER_S)
         assert "busy" in error_of(refused)
         assert_security_headers(refused.headers)
+        # (whatever the headers: the page's old X-Urlcalc-Soft-Errors changes nothing)
         soft = app.test_client().post("/api/parse", json=BIG_PARSE,
-                                      headers={SOFT_ERRORS_HEADER: "1"})
-        assert soft.status_code == 200 and "busy" in soft.get_json()["error"]
+                                      headers={"X-Urlcalc-Soft-Errors": "1"})
+        assert soft.status_code == 503 and "busy" in soft.get_json()["error"]
         # small requests do not queue behind the heavy ones
         small = app.test_client().post("/api/parse", json={"input": "https://a/"})
         assert small.status_code == 200
@@ -299,8 +299,8 @@ def test_heavy_requests_in_worker_processes() -> None:
         refused = c.post("/api/set", json={**BIG_PARSE, "ops": [["nope", "x"]]})
         assert refused.status_code == 400 and "unknown operation" in error_of(refused)
         refused = c.post("/api/set", json={**BIG_PARSE, "ops": [["nope", "x"]]},
-                         headers={SOFT_ERRORS_HEADER: "1"})
-        assert refused.status_code == 200 and "unknown operation" in refused.get_json()["error"]
+                         headers={"X-Urlcalc-Soft-Errors": "1"})  # (changes nothing)
+        assert refused.status_code == 400 and "unknown operation" in refused.get_json()["error"]
     finally:
         gate.close()
 

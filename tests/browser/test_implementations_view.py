@@ -184,9 +184,10 @@ def test_the_relay_asks_over_the_websocket_under_urlcalc_serve(served: PageProbe
     asked = [json.loads(m) for m in traffic.sent]
     assert {"input": "https://a/bc"} in [m["params"] for m in asked if m["kind"] ==
                                           "implementations"]
-    answers = [m.partition("\n") for m in traffic.received]
-    assert any(json.loads(head)["status"] == 200 and json.loads(body)["input"] == "https://a/bc"
-               for head, _, body in answers)
+    # each answer one envelope {"id","status","body"} (urlcalc/answers/answer.py)
+    answers = [json.loads(m) for m in traffic.received]
+    assert all(list(m) == ["id", "status", "body"] for m in answers)
+    assert any(m["status"] == 200 and m["body"]["input"] == "https://a/bc" for m in answers)
     served.assert_clean()
 
 
@@ -261,3 +262,62 @@ def test_a_socket_whose_handshake_is_held_is_given_up_for_http(
     assert len(traffic.http) >= http_before + 2  # given up: the keystrokes went by HTTP
     served.console_errors = [m for m in served.console_errors if "WebSocket" not in m]
     served.assert_clean()
+
+
+# --- refusals: a status in the answer's envelope, shown as a message ------------------------------
+
+ASK_REFUSED = """async () => {
+  try {
+    await window.urlcalc.engine.call("parse", { input: "x", encoding: "shift_j" });
+    return null;
+  } catch (e) {
+    return e.message;
+  }
+}"""
+
+
+def test_a_refusal_over_the_socket_is_a_message_not_a_console_error(served: PageProbe) -> None:
+    """Served by `urlcalc serve`, the page asks the API over the relay's socket even where it
+    prefers nothing (here: no Pyodide at all), so that a refusal (a half-typed encoding label:
+    400) comes inside a message: no failed HTTP request for the browser to log."""
+    traffic = Traffic(served.page)
+    http: list[str] = []
+    served.page.on("request", lambda r: http.append(r.url)
+                   if r.url.startswith("http") and "/api/" in r.url else None)
+    page = served.open(frag(input="https://a/"), query="engine=server")
+    page.wait_for_function("() => window.urlcalc.engine.info.server !== null")
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    assert page.evaluate(ASK_REFUSED) == "unknown encoding label: 'shift_j'"
+    asked = [json.loads(m) for m in traffic.sent]
+    assert {"input": "x", "encoding": "shift_j"} in [m["params"] for m in asked]
+    refusal = [json.loads(m) for m in traffic.received if '"status":400' in m]
+    assert refusal and refusal[-1]["body"] == {"error": "unknown encoding label: 'shift_j'"}
+    assert http == [], http  # the version, the page's parse and the refusal: all by the socket
+    served.assert_clean()
+
+
+def test_a_refusal_over_http_is_a_400_shown_as_a_message(probe: PageProbe) -> None:
+    """Where the server has no socket (the development server), the page asks by HTTP: a refusal
+    is a 400 (the browser logs that response as a console error: nothing the page can do), and
+    the page shows its message."""
+    page = probe.open(frag(input="https://a/"), query="engine=server")
+    page.wait_for_function("() => window.urlcalc.engine.busy === 0")
+    statuses: list[int] = []
+    page.on("response", lambda r: statuses.append(r.status) if "/api/parse" in r.url else None)
+    assert page.evaluate(ASK_REFUSED) == "unknown encoding label: 'shift_j'"
+    assert 400 in statuses
+    logged = [m for m in probe.console_errors if "status of 400" in m]
+    assert len(logged) == 1, probe.console_errors
+    probe.console_errors.remove(logged[0])
+    # and a refusal of a keystroke's request is shown where the page shows refusals
+
+    def refuse(route: Any) -> None:
+        route.fulfill(status=400, content_type="application/json",
+                      body='{"error": "refused for the test"}')
+
+    page.route("**/api/parse", refuse)
+    page.locator("#input").press("End")
+    page.locator("#input").press_sequentially("b")
+    expect(page.locator("#request-error")).to_contain_text("refused for the test")
+    probe.console_errors = [m for m in probe.console_errors if "status of 400" not in m]
+    probe.assert_clean()

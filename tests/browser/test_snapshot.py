@@ -48,7 +48,7 @@ RUN_WORKER = """async (requests) => {
       const listener = (e) => {
         if (e.data.id !== i) return;
         worker.removeEventListener("message", listener);
-        resolve(e.data.json ?? ("error: " + e.data.error));
+        resolve(e.data.envelope);
       };
       worker.addEventListener("message", listener);
       worker.postMessage({ id: i, kind, params });
@@ -79,7 +79,8 @@ def _boot(browser: Any, server_url: str, routes: dict[str, Any] | None = None
     finally:
         context.close()
     assert offline.blocked == []
-    answers = [json.loads(a) if not a.startswith("error: ") else a for a in result["answers"]]
+    # each an envelope {id, status, body} (urlcalc.answers.answer.answer_envelope)
+    answers = [json.loads(a) for a in result["answers"]]
     return result["info"], answers, fetched, console
 
 
@@ -114,6 +115,11 @@ def test_snapshot_boot_answers_as_a_normal_boot(browser: Any, server_url: str,
     assert len(answers) == len(ALL_REQUESTS)
     for (kind, params), got, expected in zip(ALL_REQUESTS, answers, normal_answers, strict=True):
         assert got == expected, (kind, params)
+    # answered, but for the two bad requests at the end (a bogus setter, an input that is no
+    # string): 400 and their error
+    assert [a["id"] for a in answers] == list(range(len(ALL_REQUESTS)))
+    assert [a["status"] for a in answers] == [200] * (len(ALL_REQUESTS) - 2) + [400, 400]
+    assert "bogus" in answers[-2]["body"]["error"] and "input" in answers[-1]["body"]["error"]
     assert not [m for m in console if m.startswith(("error", "warning"))], console
     same = ("name", "python", "unicode", "idna_tables", "idna", "urlcalc", "model_version")
     assert {k: info[k] for k in same} == {k: normal_info[k] for k in same}

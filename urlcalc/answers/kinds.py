@@ -1,8 +1,8 @@
 """The request kinds: one table of what urlcalc answers (``parse``, ``set``, ``host`` ...), each
-with its summary, its parameters and the function that computes it. ``dispatch`` (the Pyodide
-worker and the JSON API), the HTTP server (which kinds exist, how a GET's query parameters read)
-and the OpenAPI document (urlcalc.serving.openapi) all read it; the limits are
-urlcalc.model.limits'.
+with its summary, its parameters and the function that computes it. ``dispatch`` (called by
+urlcalc.answers.answer, the one answer of the JSON API, the socket and the Pyodide worker), the
+HTTP server (which kinds exist, how a GET's query parameters read) and the OpenAPI document
+(urlcalc.serving.openapi) all read it; the limits are urlcalc.model.limits'.
 
 A parameter's ``type`` says how it is checked and described:
 
@@ -19,7 +19,6 @@ label, operation or edition, a seed out of range) raise ModelError too.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -227,8 +226,9 @@ def _read_ops(ops: list[Any], traced: bool) -> list[tuple[str, str]]:
 
 
 def dispatch(kind: str, params: dict[str, Any]) -> Answer:
-    """One entry point for the JSON API and the Pyodide worker: ``kind`` names the model
-    function, ``params`` its JSON arguments. Raises ModelError for a bad request."""
+    """The result of a request: ``kind`` names the model function, ``params`` its JSON
+    arguments. Raises ModelError for a bad request (urlcalc.answers.answer turns that, an
+    unknown kind and a bug into statuses)."""
     if not isinstance(params, dict):
         raise ModelError("the request body must be a JSON object")
     spec = KINDS.get(kind)
@@ -237,12 +237,3 @@ def dispatch(kind: str, params: dict[str, Any]) -> Answer:
     args = {p.name: _read(p, params) for p in spec.params}
     return spec.function()(**args)
 
-
-def dispatch_json(kind: str, params_json: str) -> str:
-    """``dispatch`` for the worker: JSON in, JSON out; a bad request gives {"error": ...}."""
-    try:
-        params = json.loads(params_json)
-        # compact separators: a traced answer is about a tenth smaller, and parses faster
-        return json.dumps(dispatch(kind, params), ensure_ascii=False, separators=(",", ":"))
-    except (ModelError, ValueError) as e:
-        return json.dumps({"error": str(e)})

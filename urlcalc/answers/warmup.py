@@ -57,7 +57,7 @@ REQUESTS: tuple[tuple[str, dict[str, Any]], ...] = (
 def warm_up() -> int:
     """Answer REQUESTS, a random input of every edition and a percent-encoding in every
     encoding; look up every codec the encoders read; return the number of requests answered."""
-    from urlcalc.answers.kinds import dispatch_json
+    from urlcalc.answers.answer import dispatch_json
     from urlcalc.editions import EDITIONS
     from urlcalc.standard.encoding import ENCODING_NAMES, PYTHON_CODECS
 

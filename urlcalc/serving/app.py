@@ -17,14 +17,15 @@ URL layout (``web/js/engine.js`` relies on it)::
     /favicon.ico            204 (the page uses a data: icon)
     /api/openapi.json       the OpenAPI 3 description of the JSON API (``urlcalc.serving.openapi``)
     /api/socket             the API over a WebSocket (``urlcalc.serving.socket_api``), under
-    waitress /api/<kind>             POST a JSON object, or GET with query parameters: the result
-    model of
-                            ``urlcalc.answers.kinds.dispatch(kind, params)``; the kinds and their
+                            waitress
+    /api/<kind>             POST a JSON object, or GET with query parameters: the status and
+                            body of ``urlcalc.answers.answer.answer(kind, params)`` (the result
+                            model, or 400/404/500 and ``{"error": ...}``); the kinds and their
                             parameters are ``urlcalc.answers.kinds.KINDS``
 
 Every error, from a bad request to a bug, is a JSON object ``{"error": "..."}`` with a 4xx or 5xx
-status (the page sends ``X-Urlcalc-Soft-Errors: 1`` to get its refused requests with status 200,
-like the worker's answers, because browsers log every 4xx as a console error). Every response
+status, whatever the request's headers (the page asks over the socket where the server has one,
+where a refusal is no failed request for the browser to log: web/js/engine.js). Every response
 carries a strict Content-Security-Policy (see ``CSP``), nosniff and no-referrer. Large assets are
 sent gzip-compressed when the client accepts it; the compressed bytes are computed once and kept
 in memory and under ``.cache/gzip/`` (keyed by content hash).
@@ -55,11 +56,11 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.security import safe_join
 
+from urlcalc.answers.answer import answer
 from urlcalc.answers.kinds import KINDS, dispatch
 from urlcalc.model.limits import (
     LARGE_REQUEST_BYTES,
     MAX_BODY_BYTES,
-    ModelError,
 )
 from urlcalc.serving.socket_api import SOCKET_PATH, SocketApi
 from urlcalc.serving.work_pool import Busy, HeavyGate, default_workers, encode_json
@@ -96,10 +97,6 @@ MIN_GZIP_BYTES = 1024
 # interpreter that serves the small requests (benchmarks/load.py, "heavy").
 HEAVY_QUEUE = 2
 THREADS = 16
-
-# Sent by web/js/engine.js: answer refused requests with 200 {"error": ...} instead of a 4xx.
-SOFT_ERRORS_HEADER = "X-Urlcalc-Soft-Errors"
-
 
 class ApiError(Exception):
     """A request we refuse, with its HTTP status and a message for the client."""
@@ -628,36 +625,22 @@ def create_app(
 
     @app.route("/api/<kind>", methods=["GET", "POST"])
     def _api(kind: str) -> Response:
-        try:
-            if kind not in API_KINDS:
-                raise ApiError(404, f"unknown kind {kind!r}; expected one of "
-                               f"{', '.join(API_KINDS)}")
-            params = _post_params() if request.method == "POST" else _get_params(kind)
-            size = (request.content_length or 0) if request.method == "POST" \
-                else len(request.query_string)
-            if size > LARGE_REQUEST_BYTES:
-                try:
-                    answer = gate.submit(kind, params, _accepts_gzip())
-                except Busy as e:
-                    raise ApiError(503, e.message,
-                                   {"Retry-After": str(e.retry_after)}) from None
-                if answer.error is not None:
-                    raise ApiError(answer.status, answer.error)
-                return _json_bytes_response(answer.body, answer.gzipped)
+        # The status is the answer's (urlcalc.answers.answer), whoever asks: 400 for a bad
+        # request, 404 for an unknown kind.
+        if kind not in API_KINDS:
+            status, body = answer(kind, {})
+            return _json_response(body, status)
+        params = _post_params() if request.method == "POST" else _get_params(kind)
+        size = (request.content_length or 0) if request.method == "POST" \
+            else len(request.query_string)
+        if size > LARGE_REQUEST_BYTES:
             try:
-                result = dispatch(kind, params)
-            except ModelError as e:
-                raise ApiError(400, str(e)) from None
-        except ApiError as e:
-            # The page asks for its refusals with status 200 (the body is still {"error": ...},
-            # as the worker answers): the browser logs every 4xx fetch as a console error, and
-            # a half-typed encoding label is not one.
-            if request.headers.get(SOFT_ERRORS_HEADER) == "1":
-                response = _error(200, e.message)
-                response.headers.update(e.headers)
-                return response
-            raise
-        return _json_response(result)
+                heavy = gate.submit(kind, params, _accepts_gzip())
+            except Busy as e:
+                raise ApiError(503, e.message, {"Retry-After": str(e.retry_after)}) from None
+            return _json_bytes_response(heavy.body, heavy.gzipped, heavy.status)
+        status, body = answer(kind, params)
+        return _json_response(body, status)
 
     return app
 

@@ -2,7 +2,8 @@
 
 The page's server relay (web/js/server-relay-worker.js) asks the API here while the user types:
 a browser spends about 3 ms of its network stack on each HTTP request and under 1 ms on a message
-over an open socket (README, "Page speed"). The answers are the HTTP API's, byte for byte.
+over an open socket (README, "Page speed"), and a refusal comes as an answer in a message, not as
+a failed request that the browser logs as an error. The bodies are the HTTP API's, byte for byte.
 
 Messages (text, JSON):
 
@@ -10,9 +11,11 @@ Messages (text, JSON):
   at most 64 characters, KIND one of the API's kinds (``/api/<kind>``), params its JSON object
   (``{}`` if left out); at most ``MAX_SOCKET_MESSAGE_BYTES`` (larger requests go by HTTP POST,
   where the heavy ones queue apart);
-* its answer: a first line ``{"id": ID, "status": STATUS}``, then a newline, then the body the
-  HTTP API answers to the same request with that status (200, or 400 and ``{"error": ...}``);
-  a request that cannot be read at all has ``"id": null``.
+* its answer: one JSON object ``{"id": ID, "status": STATUS, "body": BODY}``, its members in
+  that order (``urlcalc.answers.answer.envelope``): STATUS and BODY are what the HTTP API
+  answers to the same request (200 and the result; 400 and ``{"error": ...}`` for a bad request
+  or message, 404 for an unknown kind, 500 for a bug); a request that cannot be read at all has
+  ``"id": null``.
 
 Answers come in the order of the requests. The opening handshake is refused (as JSON, over HTTP)
 when the Host header does not name this server (the DNS-rebinding guard of every request) or
@@ -28,8 +31,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from urlcalc.model.limits import LARGE_REQUEST_BYTES, ModelError
-from urlcalc.serving.work_pool import encode_json
+from urlcalc.answers.answer import answer, envelope
+from urlcalc.model.limits import LARGE_REQUEST_BYTES
 
 __all__ = ["MAX_ID_CHARS", "MAX_SOCKET_MESSAGE_BYTES", "SOCKET_PATH", "SocketApi"]
 
@@ -58,7 +61,7 @@ class SocketApi:
     def __init__(self, kinds: Iterable[str], host_ok: Callable[[str | None], bool],
                  dispatch: Callable[[str, dict[str, Any]], Any],
                  origins: Iterable[str] = ()) -> None:
-        self.kinds = frozenset(kinds)
+        self.kinds = tuple(kinds)
         # Origins (host[:port]) accepted besides the Host header's own: the public URL's, for a
         # server behind a proxy that rewrites Host
         self.origins = frozenset(o.lower() for o in origins)
@@ -83,7 +86,8 @@ class SocketApi:
         return None
 
     def answer(self, text: str) -> bytes:
-        """The answer message (UTF-8) to one request message."""
+        """The answer message (UTF-8) to one request message: its envelope
+        ``{"id":ID,"status":STATUS,"body":BODY}`` (urlcalc.answers.answer.envelope)."""
         try:
             request = json.loads(text)
         except (ValueError, RecursionError):
@@ -98,24 +102,15 @@ class SocketApi:
             return self._framed(None, 400, {"error": "a request's id must be an integer or a "
                                             f"string of at most {MAX_ID_CHARS} characters"})
         kind = request.get("kind")
-        if not isinstance(kind, str) or kind not in self.kinds:
-            shown = kind[:100] if isinstance(kind, str) else kind
-            return self._framed(id_, 400, {"error": f"unknown kind {shown!r}; expected one of "
-                                           f"{', '.join(sorted(self.kinds))}"})
+        if not isinstance(kind, str):
+            return self._framed(id_, 400, {"error": "a request's kind must be a string, one of "
+                                           f"{', '.join(self.kinds)}"})
         params = request.get("params", {})
         if not isinstance(params, dict):
             return self._framed(id_, 400, {"error": "params must be a JSON object"})
-        try:
-            result = self.dispatch(kind, params)
-        except ModelError as e:
-            return self._framed(id_, 400, {"error": str(e)})
-        except Exception as e:  # a bug is an answer too, never a dropped connection
-            log.exception("unhandled error answering %s over the socket", kind)
-            return self._framed(id_, 500, {"error": f"internal server error "
-                                           f"({type(e).__name__}); see the server log"})
-        return self._framed(id_, 200, result)
+        # (a bug is an answer too, status 500: never a dropped connection)
+        return self._framed(id_, *answer(kind, params, self.dispatch))
 
     @staticmethod
     def _framed(id_: int | str | None, status: int, body: Any) -> bytes:
-        head = json.dumps({"id": id_, "status": status}).encode("utf-8")
-        return head + b"\n" + encode_json(body, False)[0]
+        return envelope(id_, status, body)

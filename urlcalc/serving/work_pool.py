@@ -14,15 +14,15 @@ after ``MAX_TASKS_PER_WORKER`` requests, which gives the memory of the largest a
 the system. Without processes (the app in tests, the
 development server) the same gate computes them in the request's own thread.
 
-A worker answers with the finished bytes: the JSON (gzip-compressed when the client accepts it),
-so that the server copies a few megabytes instead of building a large model itself.
+A worker answers with the finished bytes: the status and the JSON of urlcalc.answers.answer
+(gzip-compressed when the client accepts it), so that the server copies a few megabytes instead
+of building a large model itself.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gzip
-import json
 import multiprocessing
 import os
 import threading
@@ -32,9 +32,11 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from urlcalc.answers.answer import answer, to_json
 from urlcalc.model.limits import LARGE_REQUEST_BYTES
 
-__all__ = ["LARGE_REQUEST_BYTES", "Answer", "Busy", "HeavyGate", "compute", "encode_json"]
+__all__ = ["LARGE_REQUEST_BYTES", "Answer", "Busy", "HeavyGate", "compress", "compute",
+           "encode_json"]
 
 # API answers (a traced parse can be hundreds of KB) are compressed above this size.
 MIN_GZIP_API_BYTES = 8 * 1024
@@ -47,13 +49,12 @@ RETRY_AFTER_S = 2
 
 @dataclass(frozen=True)
 class Answer:
-    """A finished API answer: status, JSON bytes, whether they are gzip-compressed, and for a
-    refusal (status 400) its message."""
+    """A finished API answer: its status (urlcalc.answers.answer), its JSON bytes and whether
+    they are gzip-compressed."""
 
     status: int
     body: bytes
     gzipped: bool
-    error: str | None = None
 
 
 class Busy(Exception):
@@ -65,30 +66,25 @@ class Busy(Exception):
         self.retry_after = retry_after
 
 
-def encode_json(obj: Any, gzip_ok: bool) -> tuple[bytes, bool]:
-    """The JSON bytes of ``obj`` (UTF-8; \\u-escaped if it holds a lone surrogate), compressed
-    when ``gzip_ok`` and worth it. Returns (bytes, gzipped)."""
-    try:
-        body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate somewhere: \u-escape everything instead
-        body = json.dumps(obj).encode("ascii")
+def compress(body: bytes, gzip_ok: bool) -> tuple[bytes, bool]:
+    """``body`` gzip-compressed when ``gzip_ok`` and worth it. Returns (bytes, gzipped)."""
     if gzip_ok and len(body) >= MIN_GZIP_API_BYTES:
         return gzip.compress(body, compresslevel=1, mtime=0), True
     return body, False
 
 
-def compute(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
-    """The answer to one API request (in a worker process, or in the request's thread)."""
-    from urlcalc.answers.kinds import dispatch
-    from urlcalc.model.limits import ModelError
+def encode_json(obj: Any, gzip_ok: bool) -> tuple[bytes, bool]:
+    """The JSON bytes of ``obj`` as every answer has them (urlcalc.answers.answer.to_json),
+    compressed when ``gzip_ok`` and worth it. Returns (bytes, gzipped)."""
+    return compress(to_json(obj), gzip_ok)
 
-    try:
-        result: Any = dispatch(kind, params)
-    except ModelError as e:
-        body, gzipped = encode_json({"error": str(e)}, gzip_ok)
-        return Answer(400, body, gzipped, str(e))
-    body, gzipped = encode_json(result, gzip_ok)
-    return Answer(200, body, gzipped)
+
+def compute(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
+    """The answer to one API request (in a worker process, or in the request's thread): the
+    status and body of urlcalc.answers.answer.answer, as bytes."""
+    status, body = answer(kind, params)
+    data, gzipped = encode_json(body, gzip_ok)
+    return Answer(status, data, gzipped)
 
 
 # Worker processes run this much nicer than the server (Linux: about a tenth of its CPU share
@@ -120,9 +116,7 @@ def _worker_init(server_pid: int) -> None:
 
 def _warm() -> int:
     """Run in each new worker: import the model and its tables before the first request."""
-    from urlcalc.answers.kinds import dispatch
-
-    dispatch("parse", {"input": "https://xn--nxasmq6b.example/"})
+    answer("parse", {"input": "https://xn--nxasmq6b.example/"})
     return os.getpid()
 
 

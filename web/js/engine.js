@@ -20,9 +20,13 @@
 //   call(kind, params, {prefer, waitMs}) -> Promise<{result, engine, ms}>
 //       kind as in urlcalc.answers.kinds.dispatch ("parse", "set", "host", "urlencoded", "percent",
 //       "validate", "compare", "random", "version", "implementations"); params a plain JSON-able object; engine is who answered; ms the
-//       round trip seen by the page. Rejects with Error(message) for a bad request (the API's
-//       {"error"}, the worker's {"error"}: the same message from both) or when no engine can
-//       answer. A call made while Pyodide is the only engine and still booting waits for it.
+//       round trip seen by the page. Rejects with Error(message) for a bad request (the answer's
+//       status is not 200: its body's {"error"}, the same from every engine) or when no engine
+//       can answer. A call made while Pyodide is the only engine and still booting waits for it.
+//       Every answer comes as one envelope {id, status, body} (urlcalc/answers/answer.py): from
+//       the worker, from the server relay (the socket's message, or the relay's own failure:
+//       502 no answer, 504 none in time) and, over HTTP, the response's status and JSON body;
+//       status 200 is an answer, any other an error with body.error (see outcomeOf).
 //       prefer: "server" asks the API first when there is one (the Implementations view: the
 //       server runs more implementations than Pyodide), Pyodide if the API cannot answer.
 //       waitMs: when the page is cross-origin isolated, wait up to this long, in this task, for
@@ -32,6 +36,9 @@
 //       prefer: "server", the server relay (server-relay-worker.js, a worker of its own) asks
 //       the API (over its WebSocket where config.json has one, else by a synchronous request in
 //       the worker) and the page waits for that answer the same way.
+//       The page's other requests to the API go over that socket too, when there is one (see
+//       callServer): there, a refusal is an answer in a message; over HTTP it is a 4xx response,
+//       which the browser logs as a console error ("Failed to load resource").
 //   prefetch(kind, params, {prefer})
 //       says that the page is about to call(kind, params, {prefer}) (a view's own request, after
 //       the parse it is drawing first): where calls can wait for their answer, the request is
@@ -161,6 +168,19 @@ function errorMessage(e) {
 
 function round(ms) {
   return Math.round(ms * 10) / 10;
+}
+
+/** What an answer's envelope {id, status, body} means for a call that came `via` "pyodide" or
+ *  "relay": {result} (status 200), {error} (body.error), or, for the relay, {askServer: true} from
+ *  status 500 up (the relay's own failures, 502 and 504, a busy or failing server): the page then
+ *  asks the API itself, by HTTP. */
+export function outcomeOf(envelope, via) {
+  const status = envelope?.status;
+  const body = envelope?.body;
+  if (status === 200) return { result: body };
+  if (via === "relay" && !(status < 500)) return { askServer: true };
+  const error = typeof body?.error === "string" ? body.error : `status ${status} without an error message`;
+  return { error };
 }
 
 function escapePointer(key) {
@@ -340,14 +360,7 @@ export function createEngine({
         clearTimeout(timer);
         workerFailed(`Pyodide failed to boot: ${msg.error}`);
       } else if (msg.id !== undefined && pending.has(msg.id)) {
-        if (msg.error !== undefined) {
-          const p = pending.get(msg.id);
-          pending.delete(msg.id);
-          clearTimeout(p.timer);
-          p.reject(new Error(msg.error));
-          return;
-        }
-        settleAnswer(msg.id, msg.json, msg);
+        settleAnswer(msg.id, msg.envelope, msg);
       }
     }
 
@@ -393,7 +406,7 @@ export function createEngine({
     thread.postMessage({ type: "channel", buffer: relay.channel.buffer, socket: socketUrl() });
     thread.addEventListener("message", (event) => {
       const msg = event.data ?? {};
-      if (msg.id !== undefined && pending.has(msg.id)) settleAnswer(msg.id, msg.json, msg);
+      if (msg.id !== undefined && pending.has(msg.id)) settleAnswer(msg.id, msg.envelope, msg);
     });
     thread.addEventListener("error", (event) => {
       event.preventDefault();
@@ -401,22 +414,27 @@ export function createEngine({
       if (relay?.worker !== thread) return;
       relay = null; // its pending calls fall back to the page's own request
       for (const [id, p] of pending) {
-        if (p.via === "relay") settleAnswer(id, JSON.stringify({ relay_failed: "the relay failed" }), { python_ms: 0, got_at: 0, sent_at: 0 });
+        if (p.via === "relay") settleAnswer(id, relayFailure(id, 502, "the relay failed"), { python_ms: 0, got_at: 0, sent_at: 0 });
       }
     });
   }
 
-  /** Settle the pending call `id` with the worker's JSON text (from its message or the shared
-   *  buffer) and its timings {python_ms, got_at, sent_at}. */
+  /** The envelope of the relay's own failure, made here (server-relay-worker.js's statuses). */
+  function relayFailure(id, status, why) {
+    return JSON.stringify({ id, status, body: { error: `the server relay got no answer: ${why}` } });
+  }
+
+  /** Settle the pending call `id` with the thread's envelope (its JSON text, from its message or
+   *  the shared buffer) and its timings {python_ms, got_at, sent_at}. */
   function settleAnswer(id, json, times) {
     const p = pending.get(id);
     pending.delete(id);
     clearTimeout(p.timer);
     pythonMs.set(p.kind, times.python_ms);
     const received = performance.timeOrigin + performance.now();
-    let result;
+    let envelope;
     try {
-      result = JSON.parse(json);
+      envelope = JSON.parse(json);
       host.lastTimings = {
         to_worker_ms: round(times.got_at - p.posted),
         python_ms: round(times.python_ms),
@@ -428,13 +446,10 @@ export function createEngine({
       p.reject(new Error(`the worker sent bad JSON: ${errorMessage(e)}`));
       return;
     }
-    if (result && typeof result === "object" && "relay_failed" in result) {
-      p.resolve(null); // the worker could not reach the API: the caller asks it itself
-    } else if (result && typeof result === "object" && "error" in result && !("model" in result)) {
-      p.reject(new Error(String(result.error)));
-    } else {
-      p.resolve(result);
-    }
+    const outcome = outcomeOf(envelope, p.via);
+    if (outcome.askServer) p.resolve(null); // the relay brought no answer: the caller asks itself
+    else if ("error" in outcome) p.reject(new Error(outcome.error));
+    else p.resolve(outcome.result);
   }
 
   /** Post (kind, params) to the Pyodide worker, or with relayTo (an API URL) to the server relay;
@@ -446,7 +461,7 @@ export function createEngine({
     const answer = new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         if (via === "pyodide") workerFailed(`Pyodide did not answer within ${Math.round(callTimeoutMs / 1000)} s`);
-        else settleAnswer(id, JSON.stringify({ relay_failed: "no answer" }), { python_ms: callTimeoutMs, got_at: 0, sent_at: 0 });
+        else settleAnswer(id, relayFailure(id, 504, `none within ${Math.round(callTimeoutMs / 1000)} s`), { python_ms: callTimeoutMs, got_at: 0, sent_at: 0 });
       }, callTimeoutMs);
       // kind: for the skip rule (callWorker); posted: for lastTimings
       pending.set(id, { resolve, reject, timer, via, kind: skipKey(kind, relayTo),
@@ -536,18 +551,22 @@ export function createEngine({
 
   // --- the API -----------------------------------------------------------------------------------
 
-  // The server refuses heavy requests beyond its short queue with Retry-After (HTTP 503, or 200
-  // {"error"} with soft errors): the page waits as told and asks again, a few times, rather than
-  // showing a refusal for the user's own burst of long inputs.
-  async function callServer(kind, params) {
+  // The page asks the API over the server relay's socket where the server has one (a refusal is
+  // then an answer inside a message; a 4xx over HTTP is logged by the browser as a console error,
+  // though it is no error of the page's), unless `viaRelay` is false (the relay was just asked);
+  // by HTTP otherwise, and when the relay brings no answer (a status from 500 up: outcomeOf).
+  // Over HTTP, the server refuses heavy requests beyond its short queue with 503 and Retry-After:
+  // the page waits as told and asks again, a few times, rather than showing a refusal for the
+  // user's own burst of long inputs.
+  async function callServer(kind, params, viaRelay = true) {
+    if (viaRelay && relay !== null && socketBase !== null) {
+      const relayed = await callWorker(kind, params, 0, apiUrl(kind));
+      if (relayed !== null) return relayed;
+    }
     for (let attempt = 0; ; attempt += 1) {
       const { body, retryAfter } = await callServerOnce(kind, params);
-      if (retryAfter === null || attempt >= 4) {
-        if (body && typeof body === "object" && "error" in body && !("model" in body)) {
-          throw new Error(String(body.error));
-        }
-        return body;
-      }
+      if (retryAfter === null) return body;
+      if (attempt >= 4) throw new Error(String(body?.error ?? "the server is busy"));
       await new Promise((resolve) => setTimeout(resolve, Math.min(5, retryAfter) * 1000));
     }
   }
@@ -557,9 +576,7 @@ export function createEngine({
     try {
       response = await fetch(apiUrl(kind), {
         method: "POST",
-        // Refusals come back as 200 {"error"} (as from the worker): a 4xx would be logged as a
-        // console error for every half-typed encoding label.
-        headers: { "Content-Type": "application/json", "X-Urlcalc-Soft-Errors": "1" },
+        headers: { "Content-Type": "application/json" },
         body: JSON.stringify(params ?? {}),
         cache: "no-store",
       });
@@ -572,10 +589,12 @@ export function createEngine({
     } catch (e) {
       throw new Error(`the server sent HTTP ${response.status} without JSON`);
     }
+    // (the answer's status is the response's: 200 an answer, any other an error with body.error)
     const retry = Number(response.headers.get("Retry-After"));
-    const busy = body && typeof body === "object" && "error" in body && !("model" in body);
-    if (busy && Number.isFinite(retry) && retry > 0) return { body, retryAfter: retry };
-    if (!response.ok) throw new Error(String(body?.error ?? `HTTP ${response.status}`));
+    if (response.status === 503 && Number.isFinite(retry) && retry > 0) return { body, retryAfter: retry };
+    if (response.status !== 200) {
+      throw new Error(typeof body?.error === "string" ? body.error : `HTTP ${response.status}`);
+    }
     return { body, retryAfter: null };
   }
 
@@ -637,15 +656,16 @@ export function createEngine({
       try {
         // Where the page can wait for an answer, the server relay asks the API for it: the
         // page then waits in the shared buffer, as for Pyodide; null if the relay could not.
-        if (relay !== null && waitMs > 0) {
+        const relayed = relay !== null && waitMs > 0;
+        if (relayed) {
           const relayTo = apiUrl(kind);
-          const relayed = await timed("server", () => fromAhead(kind, params, waitMs, relayTo) ?? callWorker(kind, params, waitMs, relayTo));
-          if (relayed.result !== null) {
+          const answer = await timed("server", () => fromAhead(kind, params, waitMs, relayTo) ?? callWorker(kind, params, waitMs, relayTo));
+          if (answer.result !== null) {
             relays += 1;
-            return relayed;
+            return answer;
           }
         }
-        return await timed("server", () => callServer(kind, params));
+        return await timed("server", () => callServer(kind, params, !relayed));
       } catch (e) {
         // A refusal ({"error"}) is the answer; a server that did not answer is not.
         if (!workerReady || !String(e?.message).startsWith("the server")) throw e;

@@ -15,14 +15,23 @@
 //
 // Messages it takes: {type: "channel", buffer, socket}: the page's shared buffer and the socket's
 // URL (or null), sent once; {id, kind, url, body, sync}: the API request (kind, its JSON body)
-// whose HTTP URL is url. It answers {id, json, python_ms, got_at, sent_at} (python_ms: the
-// request's time), and with sync also puts the answer into the buffer. json is the API's JSON
-// text; when the server did not answer 200, or asks to retry later, it is {"relay_failed": why},
-// and the page asks the API itself.
+// whose HTTP URL is url. It answers {id, envelope, python_ms, got_at, sent_at} (python_ms: the
+// request's time), and with sync also puts the envelope into the buffer. envelope is the JSON
+// text {"id":ID,"status":STATUS,"body":BODY} of every answer (urlcalc/answers/answer.py): the
+// socket's message as it came, or one made here of the HTTP answer's status and body. The
+// relay's own failures are statuses too, with {"error": why} (engine.js then asks the API
+// itself, as it does for any status from 500 up):
+//   502  no answer at all (the HTTP request failed: the server is gone, the network is down);
+//   504  no answer within TIMEOUT_MS.
+// Requests over MAX_SOCKET_MESSAGE_BYTES go by HTTP (the socket would close on them).
 
 import { channelFrom } from "./sync-channel.js";
 
 const TIMEOUT_MS = 10000;
+export const NO_ANSWER = 502;
+export const NO_ANSWER_IN_TIME = 504;
+// urlcalc/serving/socket_api.py's MAX_SOCKET_MESSAGE_BYTES (UTF-8 bytes of a request message)
+export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 // A socket not open this long after it was asked for (a proxy that holds the handshake) is
 // given up: what waits for it goes by HTTP.
 const OPEN_TIMEOUT_MS = 3000;
@@ -36,30 +45,64 @@ let socketRefusedAt = -Infinity;
 const waiting = []; // requests for the socket while it opens
 const owed = new Map(); // id -> request sent over the socket, its answer not come yet
 
-function answer({ id, sync }, json, startedAt) {
+/** The envelope of a relay's own failure: {"id","status","body":{"error"}}. */
+export function failed(id, status, why) {
+  return JSON.stringify({ id, status, body: { error: `the server relay got no answer: ${why}` } });
+}
+
+/** The envelope of an HTTP answer: its status and its JSON body as they are (a body that is not
+ *  JSON, from a proxy say, becomes {"error"}; a 200 without JSON, NO_ANSWER). */
+export function httpEnvelope(id, status, contentType, text) {
+  if (/^application\/json\b/i.test(contentType ?? "") && text) {
+    return `{"id":${JSON.stringify(id)},"status":${status},"body":${text}}`;
+  }
+  const why = `HTTP ${status} without JSON`;
+  return status === 200 ? failed(id, NO_ANSWER, why) : JSON.stringify({ id, status, body: { error: why } });
+}
+
+/** The id and status of an answer message, read from its first bytes (the server writes the
+ *  envelope's members in the order id, status, body), or from the whole message; null when it is
+ *  none of ours. */
+export function headOf(text) {
+  const m = /^\{"id":(-?\d+|"(?:[^"\\]|\\.)*"|null),"status":(\d+),/.exec(text);
+  if (m !== null) return { id: JSON.parse(m[1]), status: Number(m[2]) };
+  try {
+    const { id, status } = JSON.parse(text);
+    return Number.isInteger(status) ? { id, status } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a request message of this body fits the socket (UTF-8 bytes, with its id and kind). */
+export function fitsSocket(body) {
+  const room = MAX_SOCKET_MESSAGE_BYTES - 256;
+  return body.length * 3 <= room || new TextEncoder().encode(body).length <= room;
+}
+
+function answer({ id, sync }, envelope, startedAt) {
   const now = performance.now();
   const times = { python_ms: now - startedAt, got_at: performance.timeOrigin + startedAt,
     sent_at: performance.timeOrigin + now };
-  if (sync && putShared !== null) putShared(id, json, times);
-  self.postMessage({ id, json, ...times });
+  if (sync && putShared !== null) putShared(id, envelope, times);
+  self.postMessage({ id, envelope, ...times });
 }
 
 function overHttp(request, startedAt = performance.now()) {
-  let json;
+  let envelope;
   try {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", request.url, false);
     xhr.timeout = TIMEOUT_MS; // allowed for a synchronous request in a worker
     xhr.setRequestHeader("Content-Type", "application/json");
-    xhr.setRequestHeader("X-Urlcalc-Soft-Errors", "1");
     xhr.send(request.body);
-    const retry = xhr.getResponseHeader("Retry-After");
-    json = xhr.status === 200 && !retry ? xhr.responseText
-      : JSON.stringify({ relay_failed: `HTTP ${xhr.status}${retry ? ", retry later" : ""}` });
+    envelope = httpEnvelope(request.id, xhr.status, xhr.getResponseHeader("Content-Type"), xhr.responseText);
   } catch (e) {
-    json = JSON.stringify({ relay_failed: String(e?.message ?? e) });
+    const late = e?.name === "TimeoutError";
+    envelope = failed(request.id, late ? NO_ANSWER_IN_TIME : NO_ANSWER,
+      late ? `none within ${TIMEOUT_MS / 1000} s` : String(e?.message ?? e));
   }
-  answer(request, json, startedAt);
+  answer(request, envelope, startedAt);
 }
 
 function send(request) {
@@ -72,23 +115,14 @@ function send(request) {
   socket.send(`{"id":${request.id},"kind":${JSON.stringify(request.kind)},"params":${request.body}}`);
 }
 
-/** An answer message: a first line {"id", "status"}, then the API's body for that status. */
+/** An answer message: the envelope {"id","status","body"}, passed on as it came. */
 function received(text) {
-  const cut = text.indexOf("\n");
-  let head = null;
-  try {
-    head = JSON.parse(text.slice(0, cut));
-  } catch {
-    // not an answer of ours
-  }
+  const head = headOf(text);
   const request = head !== null ? owed.get(head.id) : undefined;
   if (request === undefined) return;
   owed.delete(head.id);
   clearTimeout(request.timer);
-  // 400: the API's refusal ({"error": ...}, shown as the HTTP API's soft errors are)
-  const json = head.status === 200 || head.status === 400 ? text.slice(cut + 1)
-    : JSON.stringify({ relay_failed: `status ${head.status} over the socket` });
-  answer(request, json, request.startedAt);
+  answer(request, text, request.startedAt);
 }
 
 function openSocket() {
@@ -129,7 +163,7 @@ function openSocket() {
 
 function relay(request) {
   request.startedAt = performance.now();
-  if (socketUrl !== null && performance.now() - socketRefusedAt > SOCKET_RETRY_MS) {
+  if (socketUrl !== null && performance.now() - socketRefusedAt > SOCKET_RETRY_MS && fitsSocket(request.body)) {
     openSocket();
     if (socket !== null) {
       if (socketOpen) send(request);
@@ -140,14 +174,17 @@ function relay(request) {
   overHttp(request, request.startedAt);
 }
 
-self.addEventListener("message", (event) => {
-  const msg = event.data;
-  const put = channelFrom(msg);
-  if (put !== null) {
-    putShared = put;
-    socketUrl = typeof msg.socket === "string" ? msg.socket : null;
-    openSocket(); // open now: the first keystroke finds it open
-  } else if (msg && typeof msg === "object" && msg.id !== undefined && typeof msg.url === "string") {
-    relay(msg);
-  }
-});
+// (a worker: node's tests import the functions above)
+if (typeof WorkerGlobalScope === "function" && self instanceof WorkerGlobalScope) {
+  self.addEventListener("message", (event) => {
+    const msg = event.data;
+    const put = channelFrom(msg);
+    if (put !== null) {
+      putShared = put;
+      socketUrl = typeof msg.socket === "string" ? msg.socket : null;
+      openSocket(); // open now: the first keystroke finds it open
+    } else if (msg && typeof msg === "object" && msg.id !== undefined && typeof msg.url === "string") {
+      relay(msg);
+    }
+  });
+}

@@ -22,17 +22,21 @@
 //   {type: "error", error}       boot failed (a one-line message)
 //   {type: "warmed", warm}       the typing warm-up after boot is done (warmUp below): warm =
 //                                {calls, python_ms, wall_ms}
-//   {id, json, python_ms, got_at, sent_at}
-//                                the answer to {id, kind, params}: the JSON text returned by
-//                                urlcalc.answers.kinds.dispatch_json(kind, JSON.stringify(params)), which is
-//                                {"error": ...} for a bad request; python_ms: how long that took;
-//                                got_at, sent_at: when the request came in and the answer went out
-//                                (ms, performance.timeOrigin + performance.now())
-//   {id, error}                  Python raised (a bug): the exception's last line
+//   {id, envelope, python_ms, got_at, sent_at}
+//                                the answer to {id, kind, params}: envelope is the JSON text
+//                                {"id":ID,"status":STATUS,"body":BODY} returned by
+//                                urlcalc.answers.answer.answer_envelope(id, kind, params as JSON),
+//                                the one answer of every transport (status 200 and the result,
+//                                400 and {"error": ...} for a bad request, 404 for an unknown
+//                                kind, 500 for a bug); or, made here, 500 when calling Python
+//                                failed (the exception's last line) and 503 when Pyodide failed
+//                                to boot; python_ms: how long that took; got_at, sent_at: when
+//                                the request came in and the answer went out (ms,
+//                                performance.timeOrigin + performance.now())
 // Messages received before the boot is done are answered once it is.
 //
 // Messages it takes: {id, kind, params, sync}: a request (above); with sync: true, the answer's
-// JSON text is also put into the page's shared buffer (sync-channel.js), where the page may be
+// envelope is also put into the page's shared buffer (sync-channel.js), where the page may be
 // waiting for it; {type: "channel", buffer}: that buffer (a SharedArrayBuffer), sent once.
 //
 // Only strings cross into Python (no proxies), so nothing leaks and nothing needs destroy().
@@ -42,10 +46,10 @@ import { channelFrom } from "./sync-channel.js";
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/worker.js
 const t0 = performance.now();
 
-let dispatchJson = null; // urlcalc.answers.kinds.dispatch_json (a PyProxy), set once booted
+let answerEnvelope = null; // urlcalc.answers.answer.answer_envelope (a PyProxy), set once booted
 let putShared = null; // writes an answer into the page's shared buffer, once the page sent it
 let bootError = null; // set once the boot failed
-const settled = () => dispatchJson !== null || bootError !== null;
+const settled = () => answerEnvelope !== null || bootError !== null;
 const queue = [];
 
 function message(e) {
@@ -164,14 +168,21 @@ self.fetch = async (resource, init) => {
   return response;
 };
 
+/** An envelope made here, not by Python: {id, status, body: {error}}. */
+function failure(id, status, error) {
+  return JSON.stringify({ id, status, body: { error } });
+}
+
 function answer({ id, kind, params, sync }) {
   if (bootError !== null) {
-    self.postMessage({ id, error: `Pyodide failed to boot: ${bootError}` });
+    const envelope = failure(id, 503, `Pyodide failed to boot: ${bootError}`);
+    if (sync && putShared !== null) putShared(id, envelope);
+    self.postMessage({ id, envelope, python_ms: 0, got_at: 0, sent_at: 0 });
     return;
   }
   try {
     const t = performance.now();
-    const json = dispatchJson(String(kind), JSON.stringify(params ?? {}));
+    const envelope = answerEnvelope(id, String(kind), JSON.stringify(params ?? {}));
     // How long Python took (ms), beside the answer: the page's round trip minus this is messaging.
     // got_at / sent_at: when the request arrived and the answer left, on the shared clock
     // (timeOrigin + now), for the page's breakdown of a round trip (engine.js lastTimings).
@@ -180,11 +191,13 @@ function answer({ id, kind, params, sync }) {
       sent_at: performance.timeOrigin + performance.now() };
     // The page may be waiting in the buffer (then it ignores the message below); or it gave up
     // waiting, and takes the message.
-    if (sync && putShared !== null) putShared(id, json, times);
-    self.postMessage({ id, json, ...times });
+    if (sync && putShared !== null) putShared(id, envelope, times);
+    self.postMessage({ id, envelope, ...times });
   } catch (e) {
-    if (sync && putShared !== null) putShared(id, JSON.stringify({ error: message(e) }));
-    self.postMessage({ id, error: message(e) });
+    // (Python answers its own exceptions with 500: this is Pyodide failing under it)
+    const envelope = failure(id, 500, message(e));
+    if (sync && putShared !== null) putShared(id, envelope);
+    self.postMessage({ id, envelope, python_ms: 0, got_at: 0, sent_at: 0 });
   }
 }
 
@@ -380,7 +393,7 @@ async function boot() {
   // keystroke does not pay for lazy imports and table loading.
   t = performance.now();
   setPhase("warm-up");
-  dispatch("parse", JSON.stringify({ input: "https://u:p@\u00e9x.com:8/a/../b?q#f", trace: true }));
+  dispatch(null, "parse", JSON.stringify({ input: "https://u:p@\u00e9x.com:8/a/../b?q#f", trace: true }));
   // Move everything alive now (the package, the idna tables) out of the cyclic GC's sight: its
   // full collections otherwise walk them in the middle of a keystroke's answer (p95 +1-3 ms).
   pyodide.runPython("import gc\ngc.collect()\ngc.freeze()");
@@ -390,11 +403,11 @@ async function boot() {
   return { dispatch, typing, info: { ...info, pyodide: version, timings, boot: bootInfo } };
 }
 
-/** urlcalc in a booted Pyodide: dispatch_json (a PyProxy, held for the worker's lifetime, and so
- *  is the module it belongs to), the engine's info, and the typing warm-up's plan
+/** urlcalc in a booted Pyodide: answer_envelope (a PyProxy, held for the worker's lifetime, and
+ *  so is the module it belongs to), the engine's info, and the typing warm-up's plan
  *  (urlcalc.answers.warmup.typing_plan: {requests, budget_ms}). */
 function engineOf(pyodide) {
-  const dispatch = pyodide.pyimport("urlcalc.answers.kinds").dispatch_json;
+  const dispatch = pyodide.pyimport("urlcalc.answers.answer").answer_envelope;
   const { info, typing } = JSON.parse(pyodide.runPython(
     "import json, urlcalc.model.runtime, urlcalc.model.results, urlcalc.answers.warmup\n" +
       "json.dumps({'info': {**urlcalc.model.runtime.engine_info(), 'model_version': urlcalc.model.results.MODEL_VERSION},\n" +
@@ -434,7 +447,7 @@ function warmUp({ requests, budget_ms: budget }) {
     const [kind, params] = requests[next++ % requests.length]; // round again until the budget is spent
     const t = performance.now();
     try {
-      dispatchJson(kind, params);
+      answerEnvelope(null, kind, params);
     } catch {
       // a warm-up answer is thrown away; so is its failure
     }
@@ -463,7 +476,7 @@ self.addEventListener("unhandledrejection", (event) => {
 
 boot().then(({ dispatch, info, typing }) => {
   if (settled()) return;
-  dispatchJson = dispatch;
+  answerEnvelope = dispatch;
   self.postMessage({ type: "ready", info });
   for (const msg of queue.splice(0)) answer(msg);
   warmUp(typing);

@@ -59,7 +59,7 @@ async function unpacked(py) {
 
 const ANSWERS = `
 import json
-from urlcalc.answers.kinds import dispatch_json
+from urlcalc.answers.answer import dispatch_json
 from urlcalc.answers.warmup import REQUESTS
 json.dumps([dispatch_json(kind, json.dumps(params)) for kind, params in REQUESTS])
 `;
