@@ -25,7 +25,7 @@ def test_parse_model_fields() -> None:
     assert set(m["engine"]) >= {"name", "python", "unicode", "idna"}
     assert m["getters"]["href"] == "http://u@example.com/b?q#f"
     rec = m["record"]
-    assert rec["host"] == {"kind": "domain", "serialized": "example.com"}
+    assert rec["host"] == {"kind": "domain", "serialized": "example.com", "value": None}
     assert rec["port"] is None and rec["path"] == ["b"] and rec["opaque_path"] is False
     assert rec["blob_url_entry"] is None
     assert m["origin"]["serialized"] == "http://example.com"

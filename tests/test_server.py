@@ -816,7 +816,7 @@ def test_star_imports_of_urlcalc_modules_give_their_public_names() -> None:
     import urlcalc
 
     checked = 0
-    for info in pkgutil.iter_modules(urlcalc.__path__, "urlcalc."):
+    for info in pkgutil.walk_packages(urlcalc.__path__, "urlcalc."):
         if info.name == "urlcalc.__main__":  # runs the CLI
             continue
         module = importlib.import_module(info.name)

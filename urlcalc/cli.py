@@ -8,7 +8,7 @@ import ipaddress
 import json
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from urlcalc.model import results as model
@@ -32,7 +32,7 @@ def _table(rows: Sequence[tuple[str, object]], out: TextIO) -> None:
         out.write(f"  {key.ljust(width)}  {_show(value)}\n")
 
 
-def _errors(result: dict[str, Any], out: TextIO) -> None:
+def _errors(result: Mapping[str, Any], out: TextIO) -> None:
     errors = result.get("validation_errors") or []
     if errors:
         out.write("validation errors:\n")
@@ -92,7 +92,7 @@ def _trace(trace: dict[str, Any] | None, out: TextIO, explain: bool = False) -> 
         out.write(f"  ... {trace['dropped']} more steps not recorded\n")
 
 
-def _failure(result: dict[str, Any]) -> str:
+def _failure(result: Mapping[str, Any]) -> str:
     failure = result["failure"]
     error = failure.get("error")
     where = f" ({failure['in']})" if failure.get("in") == "base" else ""
@@ -113,7 +113,7 @@ def _failure(result: dict[str, Any]) -> str:
     return f"failure{where}: {failure.get('reason', '')}"
 
 
-def _print_parse(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
+def _print_parse(result: Mapping[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
     _table([("input", result["input"]), ("base", result["base"])], out)
     if not result["ok"]:
         _errors(result, out)
@@ -147,7 +147,7 @@ def _parse_ops(items: list[str]) -> list[tuple[str, str]]:
     return [(items[i], items[i + 1]) for i in range(0, len(items), 2)]
 
 
-def _print_set(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
+def _print_set(result: Mapping[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
     if not result["ok"]:
         err.write(_failure(result) + "\n")
         return 1
@@ -170,7 +170,7 @@ def _print_set(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool =
     return 0
 
 
-def _print_host(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
+def _print_host(result: Mapping[str, Any], out: TextIO, err: TextIO, explain: bool = False) -> int:
     status = 0
     for key, title in (("domain", "as a special URL's host"), ("opaque", "as an opaque host")):
         entry = result[key]
@@ -178,7 +178,7 @@ def _print_host(result: dict[str, Any], out: TextIO, err: TextIO, explain: bool 
         if entry["ok"]:
             rows: list[tuple[str, object]] = [("kind", entry["kind"]),
                                               ("serialized", entry["serialized"])]
-            if "unicode" in entry:
+            if entry["unicode"] is not None:
                 rows.append(("unicode", entry["unicode"]))
             _table(rows, out)
         else:
@@ -363,6 +363,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     explain = bool(getattr(args, "explain", False))
     if explain:
         args.trace = True
+    result: Mapping[str, Any]
     try:
         if args.command == "parse":
             result = model.parse_model(args.input, args.base, args.encoding, trace=args.trace)
@@ -399,7 +400,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                 _errors(result, out)
             if not result["ok"]:
                 err.write(_failure(result) + "\n")
-            return 0 if result["ok"] and result["valid"]["valid"] else 1
+            verdict = result["valid"]
+            return 0 if result["ok"] and verdict is not None and verdict["valid"] else 1
         if args.command == "compare":
             from urlcalc.editions.view import compare_model, format_compare
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -319,7 +319,7 @@ def _render_host(m: dict[str, Any]) -> str:
         if entry.get("ok"):
             rows = [("kind", text(entry.get("kind"))),
                     ("serialized", _code(entry.get("serialized")))]
-            if "unicode" in entry:
+            if entry.get("unicode") is not None:
                 rows.append(("unicode", _code(entry.get("unicode"))))
             body = _table(rows)
         else:
@@ -341,10 +341,10 @@ _RENDERERS = {"parse": _render_parse, "validate": _render_parse, "set": _render_
 class Result:
     """A result model with Jupyter reprs. ``model``: the dict the API and the page receive."""
 
-    def __init__(self, model: dict[str, Any]) -> None:
+    def __init__(self, model: Mapping[str, object]) -> None:
         if not isinstance(model, dict) or model.get("model") != "urlcalc":
             raise TypeError("Result wraps a urlcalc result model (a dict with model: 'urlcalc')")
-        self.model = model
+        self.model: dict[str, Any] = model
 
     @property
     def kind(self) -> str:

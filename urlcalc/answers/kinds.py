@@ -19,9 +19,9 @@ label, operation or edition, a seed out of range) raise ModelError too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_type_hints
 
 from urlcalc.model.limits import (
     MAX_INPUT_BYTES,
@@ -31,7 +31,10 @@ from urlcalc.model.limits import (
 )
 
 ParamType = Literal["text", "flag", "count", "seed", "ops", "choice"]
-Answer = dict[str, Any]
+#: An answer of any kind: each kind's own type (a TypedDict of urlcalc.model.shapes, or of the
+#: editions' or the implementations' package) is its function's return annotation
+#: (``Kind.answer_type``).
+Answer = Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,11 @@ class Kind:
     #: implementations load only when a request needs them)
     function: Callable[[], Callable[..., Answer]]
     params: tuple[Param, ...] = field(default=())
+
+    def answer_type(self) -> type:
+        """The type of this kind's answer: its function's return annotation."""
+        answer: type = get_type_hints(self.function())["return"]
+        return answer
 
 
 # --- the model functions, loaded on demand -----------------------------------------------------

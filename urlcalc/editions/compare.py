@@ -9,16 +9,83 @@ from __future__ import annotations
 import functools
 import inspect
 import random
-from typing import Any
+from typing import Any, TypedDict, cast
+
+from urlcalc.standard.url import Getters
 
 from . import EDITIONS
-from .edition import GETTERS, STATUS_FAILURE, STATUS_OK, EditionResult, Note
+from .edition import (
+    GETTERS,
+    STATUS_FAILURE,
+    STATUS_OK,
+    EditionResult,
+    EditionResultJSON,
+    Note,
+)
 from .explain import explain_acceptance, explain_getter, explain_rejection
 
 CURRENT = "current"
 
 
-def _line(mod: Any, eid: str, getter: str, note: Note, text: str | None = None) -> dict[str, str]:
+class EditionReading(EditionResultJSON):
+    """One edition's reading, with the edition's name, year, source and terms, and (when the
+    trace was cut for the answer) how: ``trace_clipped``."""
+
+    id: str
+    name: str
+    year: int
+    source: str
+    #: the edition's own terms for the getters' parts
+    terms: dict[str, str]
+    #: how many steps the edition's trace had (before max_trace)
+    trace_steps: int
+    #: null, or how the trace was cut: steps (in all), kept, max_text (longest string kept)
+    trace_clipped: dict[str, int] | None
+
+
+class ComparisonRow(TypedDict):
+    """One getter: each reading's value, whether it differs from the current standard's, and
+    each edition's status."""
+
+    getter: str
+    values: dict[str, str | None]
+    differs: dict[str, bool]
+    status: dict[str, str]
+
+
+class Difference(TypedDict):
+    """A difference and the rule that caused it, with the edition's own words for its section
+    (``quote``) and whose rule it is (``kind``)."""
+
+    edition: str
+    getter: str
+    rule: str
+    section: str
+    text: str
+    kind: str
+    quote: str
+
+
+class Unspecified(TypedDict):
+    """An area an edition's text leaves unspecified that this input ran into."""
+
+    edition: str
+    text: str
+
+
+class Comparison(TypedDict):
+    """Every edition beside the current standard."""
+
+    input: str
+    base: str | None
+    current: Getters | None
+    editions: list[EditionReading]
+    rows: list[ComparisonRow]
+    differences: list[Difference]
+    unspecified: list[Unspecified]
+
+
+def _line(mod: Any, eid: str, getter: str, note: Note, text: str | None = None) -> Difference:
     """One difference line: the edition, the getter, and the rule that caused it, with the
     edition's own words for its section (``quote``) and whose rule it is (``kind``)."""
     sections: dict[str, str] = getattr(mod, "SECTIONS", {})
@@ -41,47 +108,40 @@ def _reads_errata(parse: Any) -> bool:
 
 
 def compare(
-    input: str, base: str | None = None, current: dict[str, str] | None = None,
+    input: str, base: str | None = None, current: Getters | None = None,
     errata: bool = False, current_failure: str | None = None, max_trace: int | None = None,
-) -> dict[str, Any]:
+) -> Comparison:
     """Run all editions; ``current`` holds the current standard's eleven getters (or None
     when the current standard fails to parse; ``current_failure`` then names the validation
     error that failed it, when known). ``errata`` reads the seeds with their slips fixed
     (editions that have such a reading); by default each seed is read as written.
     ``max_trace`` keeps only that many steps of each edition's trace (``trace_steps`` then
     says how many there were). Returns a JSON-serialisable dict."""
+    # The explanations read the current getters by name (every value a string).
+    getters = cast(dict[str, str], current) if current is not None else None
     results: dict[str, EditionResult] = {}
     for eid, mod in EDITIONS.items():
         if errata and _reads_errata(mod.parse):
             results[eid] = mod.parse(input, base, errata=True)  # type: ignore[call-arg]
         else:
             results[eid] = mod.parse(input, base)
-    editions: list[dict[str, Any]] = []
+    editions: list[EditionReading] = []
     for eid, res in results.items():
         mod = EDITIONS[eid]
         steps = len(res.trace or ())
         if max_trace is not None and res.trace is not None and steps > max_trace:
             res.trace = res.trace[:max_trace]
-        entry = res.to_json()
-        entry["trace_steps"] = steps
-        entry.update(
-            {
-                "id": eid,
-                "name": mod.NAME,
-                "year": mod.YEAR,
-                "source": mod.SOURCE,
-                "terms": dict(mod.TERMS),
-            }
-        )
-        editions.append(entry)
-    rows: list[dict[str, Any]] = []
-    differences: list[dict[str, str]] = []
-    unspecified: list[dict[str, str]] = []
+        editions.append({**res.to_json(), "id": eid, "name": mod.NAME, "year": mod.YEAR,
+                         "source": mod.SOURCE, "terms": dict(mod.TERMS), "trace_steps": steps,
+                         "trace_clipped": None})
+    rows: list[ComparisonRow] = []
+    differences: list[Difference] = []
+    unspecified: list[Unspecified] = []
     for eid, res in results.items():
         for text in res.unspecified:
             unspecified.append({"edition": eid, "text": text})
     for getter in GETTERS:
-        cur = None if current is None else current.get(getter)
+        cur = None if current is None else str(current.get(getter))
         values: dict[str, str | None] = {CURRENT: cur}
         differs: dict[str, bool] = {}
         status: dict[str, str] = {}
@@ -113,16 +173,17 @@ def compare(
             continue
         if st != STATUS_OK or current is None:
             continue
+        assert getters is not None
         known: dict[str, Note] = {}  # this edition's notes so far, by getter
         for row in rows:
             if row["differs"][eid]:
                 g = row["getter"]
                 differences.append(_line(mod, eid, g,
-                                         explain_getter(mod, res, g, current, known)))
+                                         explain_getter(mod, res, g, getters, known)))
     return {
         "input": input,
         "base": base,
-        "current": dict(current) if current is not None else None,
+        "current": current,
         "editions": editions,
         "rows": rows,
         "differences": differences,
@@ -146,7 +207,7 @@ def _cell(value: str | None, status: str, differs: bool, width: int) -> str:
     return text.ljust(width)
 
 
-def format_table(result: dict[str, Any], width: int = 24) -> str:
+def format_table(result: Comparison, width: int = 24) -> str:
     """A plain-text table: rows = getters, columns = current + editions ('*' = differs)."""
     ids = [e["id"] for e in result["editions"]]
     header = ["getter".ljust(9), "current".ljust(width), *(i.ljust(width) for i in ids)]

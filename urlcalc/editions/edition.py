@@ -10,8 +10,9 @@ input ran into, and an optional step-by-step trace.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
+from urlcalc.model.shapes import JSONValue
 from urlcalc.standard.url import GETTERS as _GETTERS
 
 #: The eleven getters of the current URL Standard, in the order of its IDL (urlcalc.standard.url's).
@@ -32,6 +33,38 @@ KIND_MAPPING = "mapping"
 JSON = dict[str, Any]
 
 
+class NoteJSON(TypedDict):
+    """A rule of the edition that fired: where it is in the edition's text and what it did."""
+
+    rule: str
+    #: a key of the edition's sections (its own words for that place)
+    section: str
+    text: str
+    #: the getters whose value the rule decided
+    getters: list[str]
+    #: whose rule: "rule" (the edition's), "unspecified" (urlcalc's choice where the edition's
+    #: text is silent) or "mapping" (urlcalc's getter mapping)
+    kind: str
+
+
+class EditionResultJSON(TypedDict):
+    """One edition's reading of the input."""
+
+    edition: str
+    ok: bool
+    #: "ok", "failure" or "unspecified"
+    status: str
+    error: str | None
+    #: the edition's own components (their names and shapes differ by edition)
+    components: dict[str, JSONValue]
+    #: the WHATWG getters as this edition reads them (null: no such notion)
+    getters: dict[str, str | None]
+    mapping_notes: dict[str, str]
+    notes: list[NoteJSON]
+    unspecified: list[str]
+    trace: list[dict[str, JSONValue]] | None
+
+
 @dataclass(frozen=True)
 class Note:
     """Which rule of the edition fired, where it is in the edition's text, and what it did.
@@ -49,7 +82,7 @@ class Note:
     getters: tuple[str, ...] = ()
     kind: str = KIND_RULE
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> NoteJSON:
         return {
             "rule": self.rule,
             "section": self.section,
@@ -107,25 +140,31 @@ class EditionResult:
         self.error = error
         return self
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> EditionResultJSON:
         return {
             "edition": self.edition,
             "ok": self.ok,
             "status": self.status,
             "error": self.error,
-            "components": _jsonable(self.components),
+            "components": _jsonable_dict(self.components),
             "getters": dict(self.getters),
             "mapping_notes": dict(self.mapping_notes),
             "notes": [n.to_json() for n in self.notes],
             "unspecified": list(self.unspecified),
-            "trace": _jsonable(self.trace) if self.trace is not None else None,
+            "trace": [_jsonable_dict(step) for step in self.trace]
+            if self.trace is not None else None,
         }
 
 
 _CONTAINERS = (dict, list, tuple)
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable_dict(value: dict[str, Any]) -> dict[str, JSONValue]:
+    """A dict of ``_jsonable`` values (leaves kept without a call, as in ``_jsonable``)."""
+    return {str(k): _jsonable(v) if isinstance(v, _CONTAINERS) else v for k, v in value.items()}
+
+
+def _jsonable(value: Any) -> JSONValue:
     """Turn tuples into lists (recursively) so that ``json.dumps`` round-trips cleanly."""
     # (a leaf, mostly a string, is kept as it is without a call: they are most of the values,
     # and this runs on every edition's components and trace on every keystroke)
@@ -134,7 +173,8 @@ def _jsonable(value: Any) -> Any:
                 for k, v in value.items()}
     if isinstance(value, _CONTAINERS):
         return [_jsonable(v) if isinstance(v, _CONTAINERS) else v for v in value]
-    return value
+    leaf: JSONValue = value  # a string, number, boolean or None
+    return leaf
 
 
 def empty_getters() -> dict[str, str | None]:

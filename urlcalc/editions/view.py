@@ -8,11 +8,20 @@ import random
 from typing import Any
 
 from urlcalc.editions import EDITIONS
-from urlcalc.editions.compare import compare, format_table, random_url
+from urlcalc.editions.compare import (
+    Comparison,
+    ComparisonRow,
+    Difference,
+    EditionReading,
+    Unspecified,
+    compare,
+    format_table,
+    random_url,
+)
 from urlcalc.model.limits import MAX_SEED, ModelError
-from urlcalc.model.runtime import engine_info
+from urlcalc.model.shapes import Header, header
 from urlcalc.standard.infra import to_usv
-from urlcalc.standard.url import URL, URLParseError
+from urlcalc.standard.url import URL, Getters, URLParseError
 
 #: The base offered with a random relative reference (RFC 3986 section 5.4's example base).
 RANDOM_BASE = "http://a/b/c/d;p?q"
@@ -62,10 +71,39 @@ def _clip(value: Any) -> tuple[Any, bool]:
     return value, False
 
 
-def _clip_trace(edition: dict[str, Any]) -> None:
-    trace = edition.get("trace")
+class CompareAnswer(Header):
+    """One input read by the older URL specifications beside the current URL Standard."""
+
+    input: str
+    base: str | None
+    errata: bool
+    traces: bool
+    #: the current standard's getters (null when it fails to parse)
+    current: Getters | None
+    #: why the current standard fails (null when it parses)
+    current_failure: str | None
+    editions: list[EditionReading]
+    rows: list[ComparisonRow]
+    differences: list[Difference]
+    unspecified: list[Unspecified]
+
+
+class RandomAnswer(Header):
+    """A random input shaped by an edition's grammar, repeatable from its seed."""
+
+    edition: str
+    name: str
+    year: int
+    seed: int
+    input: str
+    #: a base when the input is a relative reference that only parses against one
+    base: str | None
+
+
+def _clip_trace(edition: EditionReading) -> None:
+    trace = edition["trace"]
     edition["trace_clipped"] = None
-    steps = edition.pop("trace_steps", len(trace or ()))  # compare()'s count, not for the answer
+    steps = edition["trace_steps"]
     if not trace:
         return
     kept, cut = _clip(trace[:MAX_TRACE_STEPS])
@@ -76,7 +114,7 @@ def _clip_trace(edition: dict[str, Any]) -> None:
 
 
 def compare_model(input: str, base: str | None = None, errata: bool = False,
-                  traces: bool = True) -> dict[str, Any]:
+                  traces: bool = True) -> CompareAnswer:
     """Every edition and the current standard on ``input`` (against ``base``); ``errata``
     reads the editions with their slips fixed; without ``traces``, each edition's ``trace`` is
     None (and ``trace_clipped`` too): the Editions view asks for them only while it shows one.
@@ -90,7 +128,7 @@ def compare_model(input: str, base: str | None = None, errata: bool = False,
     current_failure: str | None = None
     failure_name: str | None = None
     try:
-        current: dict[str, str] | None = URL(input, base).getters()
+        current: Getters | None = URL(input, base).getters()
     except URLParseError as e:
         current = None
         current_failure = str(e)
@@ -99,25 +137,24 @@ def compare_model(input: str, base: str | None = None, errata: bool = False,
         cause = getattr(e.failure, "cause", None)
         failure_name = (getattr(error, "name", None) or (cause[0] if cause else None)
                         or getattr(e.failure, "reason", None))
-    out: dict[str, Any] = {"model": "urlcalc", "version": 1, "kind": "compare",
-                           "engine": engine_info(), "errata": errata, "traces": traces}
-    out.update(compare(input, base, current, errata=errata, current_failure=failure_name,
-                       max_trace=MAX_TRACE_STEPS if traces else 0))
-    out["current_failure"] = current_failure
-    for edition in out["editions"]:
+    c = compare(input, base, current, errata=errata, current_failure=failure_name,
+                max_trace=MAX_TRACE_STEPS if traces else 0)
+    for edition in c["editions"]:
         if traces:
             _clip_trace(edition)
         else:
-            edition.pop("trace_steps", None)
             edition["trace"] = edition["trace_clipped"] = None
-    return out
+    return {**header("compare"), "input": c["input"], "base": c["base"], "errata": errata,
+            "traces": traces, "current": c["current"], "current_failure": current_failure,
+            "editions": c["editions"], "rows": c["rows"], "differences": c["differences"],
+            "unspecified": c["unspecified"]}
 
 
-def format_compare(result: dict[str, Any]) -> str:
+def format_compare(result: CompareAnswer | Comparison) -> str:
     return format_table(result)
 
 
-def random_model(edition: str | None = None, seed: int | None = None) -> dict[str, Any]:
+def random_model(edition: str | None = None, seed: int | None = None) -> RandomAnswer:
     """A random input shaped by ``edition``'s grammar (a random edition when None), from
     ``seed`` (a fresh one when None; the answer says which, so a draw can be repeated).
 
@@ -138,6 +175,5 @@ def random_model(edition: str | None = None, seed: int | None = None) -> dict[st
     if not URL.can_parse(text) and URL.can_parse(text, RANDOM_BASE):
         base = RANDOM_BASE
     mod = EDITIONS[edition]
-    return {"model": "urlcalc", "version": 1, "kind": "random", "engine": engine_info(),
-            "edition": edition, "name": mod.NAME, "year": mod.YEAR, "seed": seed,
-            "input": text, "base": base}
+    return {**header("random"), "edition": edition, "name": mod.NAME, "year": mod.YEAR,
+            "seed": seed, "input": text, "base": base}

@@ -13,7 +13,7 @@ by ``make interop`` (benchmarks/interop.py) with docs/interop.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from urlcalc.implementations import node_adapter
 from urlcalc.implementations.ada_adapter import ADA
@@ -28,9 +28,10 @@ from urlcalc.implementations.node_adapter import NODE, WHATWG_URL
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
 from urlcalc.implementations.yarl_adapter import YARL
-from urlcalc.model.runtime import engine_info
+from urlcalc.model.shapes import Header, header
+from urlcalc.standard.errors import ValidationErrorJSON
 from urlcalc.standard.infra import to_usv
-from urlcalc.standard.url import GETTERS
+from urlcalc.standard.url import GETTERS, Getters
 
 __all__ = ["IMPLEMENTATIONS", "MAX_IMPLEMENTATIONS_CHARS", "format_implementations",
            "implementations_model"]
@@ -43,7 +44,105 @@ IMPLEMENTATIONS: tuple[Implementation, ...] = (WHATWG_URL, NODE, ADA, URLLIB, RF
 MAX_IMPLEMENTATIONS_CHARS = 4096
 
 
-def _standard(ctx: Context) -> dict[str, Any]:
+class StandardFailure(TypedDict):
+    """Why the URL Standard fails to parse the input."""
+
+    error: ValidationErrorJSON | None
+    reason: str
+
+
+class StandardReading(TypedDict):
+    """The URL Standard's (urlcalc's) reading, beside the others."""
+
+    ok: bool
+    href: str | None
+    failure: StandardFailure | None
+    getters: Getters | None
+
+
+class GetterDifference(TypedDict):
+    """A getter on which an implementation differs from the standard, and why (when known)."""
+
+    getter: str
+    standard: str
+    value: str
+    explanation: str | None
+
+
+class ImplementationReading(TypedDict):
+    """One implementation: what it is, whether it can run here (else why not), and its
+    reading: href or failure, the eleven getters (null where it has no such notion), and its
+    differences from the standard with their explanations."""
+
+    id: str
+    name: str
+    family: str
+    package: str
+    about: str
+    call: str
+    #: per getter, how the library's API is mapped onto it
+    mapping: dict[str, str]
+    #: the getters the library has no notion of, and why
+    no_notion: dict[str, str]
+    #: its WPT scores per file ([passed, total]), measured by make interop
+    wpt: dict[str, list[int]] | None
+    version: str | None
+    runtime: str
+    available: bool
+    reason: str | None
+    #: null when not available
+    ok: bool | None
+    href: str | None
+    failure: str | None
+    relative: bool
+    getters: dict[str, str | None] | None
+    getter_errors: dict[str, str]
+    differences: list[GetterDifference]
+    #: why it accepts what the standard rejects, or the other way round
+    status_difference: str | None
+    differs: bool
+
+
+class ImplementationsRow(TypedDict):
+    """One getter across the standard and every implementation."""
+
+    getter: str
+    values: dict[str, str | None]
+    differs: dict[str, bool]
+
+
+class WptScoreRow(TypedDict):
+    id: str
+    name: str
+    version: str
+    scores: dict[str, list[int]]
+
+
+class WptTable(TypedDict):
+    """The WPT scores make interop measured."""
+
+    files: list[str]
+    measured: str
+    rows: list[WptScoreRow]
+
+
+class ImplementationsAnswer(Header):
+    """The input read by other implementations beside the URL Standard."""
+
+    input: str
+    base: str | None
+    standard: StandardReading
+    implementations: list[ImplementationReading]
+    rows: list[ImplementationsRow]
+    differing: list[str]
+    not_available: list[str]
+    #: what a difference of an implementation of the standard gets, for the page's own columns
+    #: ({name} is the implementation's name)
+    unexplained_whatwg: str
+    wpt: WptTable
+
+
+def _standard(ctx: Context) -> StandardReading:
     if ctx.url is not None:
         getters = ctx.url.getters()
         return {"ok": True, "href": getters["href"], "failure": None, "getters": getters}
@@ -63,22 +162,17 @@ def _scores(impl_id: str) -> dict[str, list[int]] | None:
     return {f: list(v) for f, v in row["scores"].items()} if row else None
 
 
-def wpt_table() -> dict[str, Any]:
+def wpt_table() -> WptTable:
     """The WPT scores `make interop` measured (urlcalc.implementations.scores), as a table."""
     from urlcalc.implementations import scores
 
-    return {"files": list(scores.FILES), "measured": scores.MEASURED,
-            "rows": [{"id": k, "name": v["name"], "version": v["version"],
-                      "scores": {f: list(s) for f, s in v["scores"].items()}}
+    return {"files": list(scores.FILES), "measured": str(scores.MEASURED),
+            "rows": [{"id": k, "name": str(v["name"]), "version": str(v["version"]),
+                      "scores": {str(f): [int(n) for n in s] for f, s in v["scores"].items()}}
                      for k, v in scores.SCORES.items()]}
 
 
-def _entry(impl: Implementation, ctx: Context, std: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": impl.id, "name": impl.name, "family": impl.family, "package": impl.package,
-        "about": impl.about, "call": impl.call, "mapping": impl.mapping,
-        "no_notion": impl.no_notion, "wpt": _scores(impl.id),
-    }
+def _entry(impl: Implementation, ctx: Context, std: StandardReading) -> ImplementationReading:
     reason = impl.unavailable()
     reading: Reading | None = None
     if reason is None:
@@ -88,40 +182,48 @@ def _entry(impl: Implementation, ctx: Context, std: dict[str, Any]) -> dict[str,
             reason = str(e)
         except Exception as e:  # a library bug is an answer too, never a 5xx
             reading = Reading.failed(f"raised {exception_text(e)}")
-    out.update({"version": impl.version(), "runtime": impl.runtime(),
-                "available": reason is None, "reason": reason})
+    out: ImplementationReading = {
+        "id": impl.id, "name": impl.name, "family": impl.family, "package": impl.package,
+        "about": impl.about, "call": impl.call, "mapping": impl.mapping,
+        "no_notion": impl.no_notion, "wpt": _scores(impl.id), "version": impl.version(),
+        "runtime": impl.runtime(), "available": reason is None, "reason": reason,
+        "ok": None, "href": None, "failure": None, "relative": False, "getters": None,
+        "getter_errors": {}, "differences": [], "status_difference": None, "differs": False}
     if reading is None:
-        out.update({"ok": None, "href": None, "failure": None, "relative": False,
-                    "getters": None, "getter_errors": {}, "differences": [],
-                    "status_difference": None, "differs": False})
         return out
-    out.update(reading.to_json())
-    differences: list[dict[str, Any]] = []
+    out["ok"] = reading.ok
+    out["href"] = reading.getters.get("href") if reading.ok else None
+    out["failure"] = None if reading.ok else reading.failure
+    out["relative"] = reading.relative
+    out["getters"] = {g: reading.getters.get(g) for g in GETTERS} if reading.ok else None
+    out["getter_errors"] = dict(reading.getter_errors)
+    differences: list[GetterDifference] = []
     status = None
+    standard = std["getters"]
     if reading.ok != std["ok"]:
         status = explain_status(impl, reading, ctx)
-    elif reading.ok:
+    elif reading.ok and standard is not None:
         getters = reading.getters
+        ours = {g: str(standard.get(g)) for g in GETTERS}
         differing = [g for g in GETTERS
-                     if getters.get(g) is not None and getters[g] != std["getters"][g]]
+                     if getters.get(g) is not None and getters[g] != ours[g]]
         for g in differing:
             value = getters[g]
             assert value is not None
             differences.append({
-                "getter": g, "standard": std["getters"][g], "value": value,
-                "explanation": explain_getter(impl, g, std["getters"][g], value, ctx,
-                                              differing),
+                "getter": g, "standard": ours[g], "value": value,
+                "explanation": explain_getter(impl, g, ours[g], value, ctx, differing),
             })
-    out.update({"differences": differences, "status_difference": status,
-                "differs": bool(differences) or status is not None})
+    out["differences"] = differences
+    out["status_difference"] = status
+    out["differs"] = bool(differences) or status is not None
     return out
 
 
-def implementations_model(input: str, base: str | None = None) -> dict[str, Any]:
+def implementations_model(input: str, base: str | None = None) -> ImplementationsAnswer:
     """The standard and every implementation on ``input`` (against ``base``). Raises
     ModelError for an input or base over MAX_IMPLEMENTATIONS_CHARS code points."""
     from urlcalc.model.limits import ModelError
-    from urlcalc.model.results import MODEL_VERSION
 
     input = to_usv(input)
     base = to_usv(base) if base is not None else None
@@ -142,15 +244,15 @@ def implementations_model(input: str, base: str | None = None) -> dict[str, Any]
     finally:
         node_adapter.forget_soon()
     entries = [by_index[i] for i in range(len(IMPLEMENTATIONS))]
-    rows = [{
+    standard = std["getters"]
+    rows: list[ImplementationsRow] = [{
         "getter": g,
-        "values": {"standard": std["getters"][g] if std["ok"] else None,
+        "values": {"standard": str(standard.get(g)) if standard is not None else None,
                    **{e["id"]: (e["getters"] or {}).get(g) for e in entries}},
         "differs": {e["id"]: any(d["getter"] == g for d in e["differences"]) for e in entries},
     } for g in GETTERS]
     return {
-        "model": "urlcalc", "version": MODEL_VERSION, "kind": "implementations",
-        "engine": engine_info(), "input": input, "base": base, "standard": std,
+        **header("implementations"), "input": input, "base": base, "standard": std,
         "implementations": entries, "rows": rows,
         "differing": [e["id"] for e in entries if e["differs"]],
         "not_available": [e["id"] for e in entries if not e["available"]],
@@ -168,17 +270,19 @@ def _cell(value: str | None, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def format_implementations(result: dict[str, Any]) -> str:
+def format_implementations(result: ImplementationsAnswer) -> str:
     """The model as text: the standard's getters, then each implementation's verdict and its
     differences with their explanations."""
     base = result["base"]
     lines = [f"input  {_cell(result['input'])}", f"base   {_cell(base) if base else '(none)'}"]
     std = result["standard"]
-    if std["ok"]:
+    standard, failure = std["getters"], std["failure"]
+    if standard is not None:
         lines.append("URL Standard (urlcalc):")
-        lines += [f"  {g.ljust(8)}  {_cell(v)}" for g, v in std["getters"].items()]
+        lines += [f"  {g.ljust(8)}  {_cell(str(standard.get(g)))}" for g in GETTERS]
     else:
-        lines.append(f"URL Standard (urlcalc): failure ({std['failure']['reason']})")
+        lines.append("URL Standard (urlcalc): failure "
+                     f"({failure['reason'] if failure is not None else ''})")
     for e in result["implementations"]:
         head = f"{e['name']} {e['version'] or ''} ({e['runtime']})".replace("  ", " ")
         if not e["available"]:

@@ -9,8 +9,7 @@ functions recorded at the branches that applied. No step number is written here.
 
 from __future__ import annotations
 
-from typing import Any
-
+from urlcalc.model.shapes import HrefPiece, Normalisation, Provenance, Source, Span
 from urlcalc.standard import steps as spec
 from urlcalc.standard.host import host_serialize
 from urlcalc.standard.observer import FactKind, OutlineEntry
@@ -32,7 +31,7 @@ _DELIMITERS = {
 }
 
 
-def spans(input: str, outline: list[OutlineEntry]) -> list[dict[str, Any]]:
+def spans(input: str, outline: list[OutlineEntry]) -> list[Span]:
     """Each code point of the original input with the component it ended up in (the last state
     that consumed it decides), as runs: [{"start", "end", "component"}]. ``outline`` holds every
     step of the parse (TraceRecorder.outline), however long the input and however short the
@@ -68,7 +67,7 @@ def spans(input: str, outline: list[OutlineEntry]) -> list[dict[str, Any]]:
                 comp[i] = "delimiter"
             else:
                 comp[i] = "password" if seen_colon else "username"
-    runs: list[dict[str, Any]] = []
+    runs: list[Span] = []
     for i, c in enumerate(comp):
         if runs and runs[-1]["component"] == c and runs[-1]["end"] == i:
             runs[-1]["end"] = i + 1
@@ -79,9 +78,9 @@ def spans(input: str, outline: list[OutlineEntry]) -> list[dict[str, Any]]:
 
 
 
-def href_spans(url: URLRecord) -> list[dict[str, Any]]:
+def href_spans(url: URLRecord) -> list[HrefPiece]:
     """The href as a list of {"text", "component"} pieces (url.bs: the URL serializer)."""
-    pieces: list[dict[str, Any]] = [{"text": url.scheme, "component": "scheme"},
+    pieces: list[HrefPiece] = [{"text": url.scheme, "component": "scheme"},
                                     {"text": ":", "component": "delimiter"}]
     if url.host is not None:
         pieces.append({"text": "//", "component": "delimiter"})
@@ -112,7 +111,7 @@ def href_spans(url: URLRecord) -> list[dict[str, Any]]:
 # The steps that copy a field from the base URL (url.bs: basic URL parser).
 
 
-def _norm(what: str, algorithm: str, step: str | None) -> dict[str, Any]:
+def _norm(what: str, algorithm: str, step: str | None) -> Normalisation:
     """A normalisation and the step that made it (which must be a step of url.bs)."""
     cited = spec.cite(algorithm, step)
     return {"what": what, "step": "url.bs: " + spec.label(algorithm, step),
@@ -143,12 +142,12 @@ def _host_what(kind: str, host_text: str) -> str:
 
 
 def provenance(input: str, result: URLRecord, outline: list[OutlineEntry],
-               spans: list[dict[str, Any]]) -> list[dict[str, Any]]:
+               spans: list[Span]) -> list[Provenance]:
     """For each record field: did it come from the input, from the base, or neither, and which
     normalisations the parser applied to it (with the spec step responsible). ``outline``: every
     step of the parse (TraceRecorder.outline)."""
-    source: dict[str, str] = {f: "none" for f in RECORD_FIELDS}
-    norms: dict[str, list[dict[str, Any]]] = {f: [] for f in RECORD_FIELDS}
+    source: dict[str, Source] = {f: "none" for f in RECORD_FIELDS}
+    norms: dict[str, list[Normalisation]] = {f: [] for f in RECORD_FIELDS}
     said: set[tuple[str, str, str, str | None]] = set()
 
     def say(field: str, what: str, algorithm: str, step: str | None) -> None:

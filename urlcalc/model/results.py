@@ -9,11 +9,31 @@ and raises ``ModelError`` (a ValueError) for a bad request, e.g. an unknown enco
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Literal
 
 from urlcalc.model.limits import MAX_ANSWER_CHARS, MAX_OPS, ModelError
 from urlcalc.model.provenance import href_spans, provenance, spans
-from urlcalc.model.runtime import engine_info
+from urlcalc.model.shapes import (
+    MODEL_VERSION,
+    AlgorithmText,
+    Failure,
+    HostAnswer,
+    HostCause,
+    HostEntry,
+    Operation,
+    ParseAnswer,
+    ParseFailureJSON,
+    PercentAnswer,
+    SetAnswer,
+    SpecAnswer,
+    SpecSource,
+    UrlencodedAnswer,
+    ValidateAnswer,
+    ValidationErrorJSON,
+    VersionAnswer,
+    WptRevision,
+    header,
+)
 from urlcalc.standard import steps as spec
 from urlcalc.standard import validity as writing
 from urlcalc.standard.encoding import UnknownEncodingError, get_encoding, get_output_encoding
@@ -27,23 +47,21 @@ from urlcalc.standard.percent import (
     percent_encode_after_encoding,
 )
 from urlcalc.standard.record import RECORD_FIELDS, URLRecord, host_kind
-from urlcalc.standard.serializer import origin, record_json
+from urlcalc.standard.serializer import RecordJSON, origin, record_json
+from urlcalc.standard.steps import Citation
 from urlcalc.standard.url import GETTERS, SETTERS, URL, URLParseError
 from urlcalc.standard.urlencoded import parse_urlencoded_string, serialize_urlencoded
 from urlcalc.trace.recorder import DEFAULT_MAX_CHARS, DEFAULT_MAX_STEPS, TraceRecorder, json_chars
 
-MODEL_VERSION = 1
+__all__ = ["MODEL_VERSION", "OPERATIONS", "host_model", "parse_model", "percent_model",
+           "set_model", "spec_model", "urlencoded_model", "validate_model", "version_model"]
 
 
-def _header(kind: str) -> dict[str, Any]:
-    return {"model": "urlcalc", "version": MODEL_VERSION, "kind": kind, "engine": engine_info()}
-
-
-def _changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def _changed(before: RecordJSON, after: RecordJSON) -> list[str]:
     return [f for f in RECORD_FIELDS if before[f] != after[f]]
 
 
-def _errors_json(errors: list[ValidationError]) -> list[dict[str, object]]:
+def _errors_json(errors: list[ValidationError]) -> list[ValidationErrorJSON]:
     return [e.to_json() for e in errors]
 
 
@@ -63,9 +81,9 @@ class _Budget:
         return True
 
     def errors(self, errors: list[ValidationError], limit: int | None = None
-               ) -> list[dict[str, object]]:
+               ) -> list[ValidationErrorJSON]:
         """The JSON of the first errors (at most ``limit``) that fit in the budget."""
-        out: list[dict[str, object]] = []
+        out: list[ValidationErrorJSON] = []
         for e in errors if limit is None else errors[:limit]:
             item = e.to_json()
             if not self.take(json_chars(item)):
@@ -92,20 +110,15 @@ def _trace_chars(recorder: TraceRecorder) -> int:
     return len(steps) * len(json.dumps(sample, ensure_ascii=False)) // len(sample) + 100
 
 
-def _citation_json(algorithm: str, step: str | None) -> dict[str, Any]:
-    cited: dict[str, Any] = dict(spec.cite(algorithm, step))
-    return cited
-
-
 def _failure_json(failure: ParseFailure,
-                  raised: list[ValidationError] | None = None) -> dict[str, Any]:
+                  raised: list[ValidationError] | None = None) -> Failure:
     """Failure as a place: the algorithm and step that returned failure (``cause``: often the
     basic URL parser state's step itself, or a step of the host parser it called), the input
     index it concerns, the spec's words, the steps that passed it on (``via``, innermost
     first), the validation error that step raises (``error``, often none) and, separately, the
     validation errors raised on the way (``raised``)."""
     cause = failure.cause
-    cited = _citation_json(*cause) if cause is not None else None
+    cited = spec.cite(*cause) if cause is not None else None
     if cited is not None:
         reason = f"{spec.label(cited['algorithm'], cited['step'])}: {cited['text']}"
     else:
@@ -115,8 +128,15 @@ def _failure_json(failure: ParseFailure,
             "cause": cited,
             "index": failure.index,
             "note": failure.reason or None,
-            "via": [_citation_json(a, st) for a, st in failure.via],
+            "via": [spec.cite(a, st) for a, st in failure.via],
             "raised": [e.name for e in raised] if raised is not None else []}
+
+
+def _parse_failure(where: Literal["input", "base"], failure: ParseFailure,
+                   raised: list[ValidationError]) -> ParseFailureJSON:
+    f = _failure_json(failure, raised)
+    return {"in": where, "error": f["error"], "reason": f["reason"], "cause": f["cause"],
+            "index": f["index"], "note": f["note"], "via": f["via"], "raised": f["raised"]}
 
 
 def _encoding(label: str | None) -> str:
@@ -130,7 +150,7 @@ def _encoding(label: str | None) -> str:
 
 def parse_model(input: str, base: str | None = None, encoding: str | None = None,
                 trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS,
-                max_errors: int | None = None) -> dict[str, Any]:
+                max_errors: int | None = None) -> ParseAnswer:
     """The URL parser run on ``input`` against ``base``: record, getters, errors, trace.
 
     ``max_errors``: return at most that many of the input's validation errors (the first ones;
@@ -139,19 +159,21 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
     input = to_usv(input)
     base = to_usv(base) if base is not None else None
     enc = _encoding(encoding)
-    out = _header("parse")
-    out.update({"input": input, "base": base, "encoding": enc})
+    head = header("parse")
     base_record: URLRecord | None = None
+    base_errors_json: list[ValidationErrorJSON] | None = None
     if base is not None:
         base_errors: list[ValidationError] = []
         parsed_base = basic_url_parse(base, errors=base_errors)
-        out["base_validation_errors"] = _errors_json(base_errors)
+        base_errors_json = _errors_json(base_errors)
         if isinstance(parsed_base, ParseFailure):
-            failure = {"in": "base", **_failure_json(parsed_base, base_errors)}
-            out.update({"ok": False, "failure": failure,
-                        "record": None, "base_record": None, "getters": None, "origin": None,
-                        "validation_errors": [], "valid": None, "trace": None, "spans": []})
-            return out
+            return {**head, "input": input, "base": base, "encoding": enc, "ok": False,
+                    "failure": _parse_failure("base", parsed_base, base_errors),
+                    "record": None, "base_record": None,
+                    "base_validation_errors": base_errors_json, "getters": None,
+                    "hostname_unicode": None, "origin": None, "validation_errors": [],
+                    "validation_errors_total": 0, "valid": None, "trace": None, "spans": [],
+                    "href_spans": [], "provenance": None}
         base_record = parsed_base
     errors: list[ValidationError] = []
     # Without a trace asked for, keep no step: the recorder's outline alone gives the spans and
@@ -160,27 +182,28 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
     recorder = budget.recorder(max_steps if trace else 0)
     result = basic_url_parse(input, base_record, enc, observer=recorder, errors=errors)
     budget.take_trace(recorder)
-    out["base_record"] = record_json(base_record) if base_record is not None else None
-    out["validation_errors"] = budget.errors(errors, max_errors)
-    out["validation_errors_total"] = len(errors)
-    out["valid"] = writing.check(input, base_record).to_json()
-    out["trace"] = recorder.to_json() if trace else None
-    out["spans"] = spans(input, recorder.outline)
+    input_spans = spans(input, recorder.outline)
+    out: ParseAnswer = {
+        **head, "input": input, "base": base, "encoding": enc, "ok": False, "failure": None,
+        "record": None,
+        "base_record": record_json(base_record) if base_record is not None else None,
+        "base_validation_errors": base_errors_json, "getters": None, "hostname_unicode": None,
+        "origin": None, "validation_errors": budget.errors(errors, max_errors),
+        "validation_errors_total": len(errors),
+        "valid": writing.check(input, base_record).to_json(),
+        "trace": recorder.to_json() if trace else None, "spans": input_spans,
+        "href_spans": [], "provenance": None}
     if isinstance(result, ParseFailure):
-        out.update({"ok": False, "failure": {"in": "input", **_failure_json(result, errors)},
-                    "record": None, "getters": None, "origin": None, "href_spans": []})
+        out["failure"] = _parse_failure("input", result, errors)
         return out
     url = URL.from_record(result)
-    out.update({
-        "ok": True,
-        "failure": None,
-        "record": record_json(result),
-        "getters": url.getters(),
-        "hostname_unicode": url.hostname_unicode(),
-        "origin": origin(result).to_json(),
-        "href_spans": href_spans(result),
-        "provenance": provenance(input, result, recorder.outline, out["spans"]),
-    })
+    out["ok"] = True
+    out["record"] = record_json(result)
+    out["getters"] = url.getters()
+    out["hostname_unicode"] = url.hostname_unicode()
+    out["origin"] = origin(result).to_json()
+    out["href_spans"] = href_spans(result)
+    out["provenance"] = provenance(input, result, recorder.outline, input_spans)
     return out
 
 
@@ -203,7 +226,7 @@ def _search_params_op(url: URL, op: str, value: str) -> None:
 
 
 def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
-              trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+              trace: bool = False, max_steps: int = DEFAULT_MAX_STEPS) -> SetAnswer:
     """Parse ``input`` then apply setter operations in order, recording each one's effect."""
     if len(ops) > MAX_OPS:
         raise ModelError(f"too many operations: {len(ops)} (at most {MAX_OPS})")
@@ -212,15 +235,14 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
             raise ModelError(f"unknown operation {op!r}; expected one of {', '.join(OPERATIONS)}")
     input = to_usv(input)
     base = to_usv(base) if base is not None else None
-    out = _header("set")
-    out.update({"input": input, "base": base})
+    head = header("set")
     try:
         url = URL(input, base)
     except URLParseError as e:
-        out.update({"ok": False, "failure": _failure_json(e.failure), "operations": [],
-                    "record": None, "getters": None})
-        return out
-    results = []
+        return {**head, "input": input, "base": base, "ok": False,
+                "failure": _failure_json(e.failure), "operations": [],
+                "summarised_operations": 0, "record": None, "getters": None}
+    results: list[Operation] = []
     budget = _Budget()
     summarised = 0
     for op, value in ops:
@@ -230,19 +252,19 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
         recorder = budget.recorder(max_steps) if trace else None
         threw = None
         reason: str | None = None
-        cited: dict[str, Any] | None = None
+        cited: Citation | None = None
         if op in SETTERS:
             try:
                 stop = url.set_cited(op, value, recorder, errors)
             except URLParseError as e:
                 threw = "TypeError: " + str(e)
                 if e.thrown_at is not None:
-                    cited = dict(spec.cite(*e.thrown_at))
+                    cited = spec.cite(*e.thrown_at)
                     reason = f"{spec.label(*e.thrown_at)}: {cited['text']}"
             else:
                 if stop is not None:
                     reason = stop.text()
-                    cited = dict(stop.citation())
+                    cited = stop.citation()
         else:
             _search_params_op(url, op, value)
         after, getters_after = record_json(url.record), url.getters()
@@ -265,20 +287,20 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
             "after": after if full else None, "changed": changed,
             "getters_before": getters_before if full else None,
             "getters_after": getters_after if full else None,
-            "changed_getters": [g for g in GETTERS if getters_before[g] != getters_after[g]],
+            "changed_getters": [g for g in GETTERS
+                                if getters_before.get(g) != getters_after.get(g)],
             "reason": reason, "cited": cited, "threw": threw,
             "validation_errors": budget.errors(errors),
             "validation_errors_total": len(errors),
             "trace": recorder.to_json() if recorder is not None else None,
             "summarised": not full,
         })
-    out.update({"ok": True, "failure": None, "operations": results,
-                "summarised_operations": summarised,
-                "record": record_json(url.record), "getters": url.getters()})
-    return out
+    return {**head, "input": input, "base": base, "ok": True, "failure": None,
+            "operations": results, "summarised_operations": summarised,
+            "record": record_json(url.record), "getters": url.getters()}
 
 
-def _host_reporter(errors: list[dict[str, object]]) -> Report:
+def _host_reporter(errors: list[ValidationErrorJSON]) -> Report:
     def report(name: str, offset: int | None, detail: str,
                cite: tuple[str, str | None] | None = None) -> None:
         algorithm, step = cite if cite is not None else ("", None)
@@ -288,54 +310,55 @@ def _host_reporter(errors: list[dict[str, object]]) -> Report:
 
 
 def host_model(input: str, trace: bool = False,
-               max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+               max_steps: int = DEFAULT_MAX_STEPS) -> HostAnswer:
     """The host parser on ``input``, as a special URL's host and as an opaque host."""
     input = to_usv(input)
-    out = _header("host")
-    out["input"] = input
-    for key, is_opaque in (("domain", False), ("opaque", True)):
-        errors: list[dict[str, object]] = []
-        recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS)
+    return {**header("host"), "input": input,
+            "domain": _host_entry(input, False, trace, max_steps),
+            "opaque": _host_entry(input, True, trace, max_steps)}
 
-        report = _host_reporter(errors)
 
-        entry: dict[str, Any] = {}
-        if input == "" and not is_opaque:
-            entry = {"ok": False, "failure": "the host parser's input must not be empty "
-                     "(special URLs fail with host-missing before reaching it)"}
+def _host_entry(input: str, is_opaque: bool, trace: bool, max_steps: int) -> HostEntry:
+    errors: list[ValidationErrorJSON] = []
+    recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS)
+    entry: HostEntry = {"ok": False, "kind": None, "serialized": None, "unicode": None,
+                        "value": None, "failure": None, "cause": None, "via": [],
+                        "validation_errors": errors, "trace": None}
+    if input == "" and not is_opaque:
+        entry["failure"] = ("the host parser's input must not be empty (special URLs fail "
+                            "with host-missing before reaching it)")
+    else:
+        try:
+            host = host_parse(input, is_opaque, _host_reporter(errors),
+                              recorder if trace else None)
+        except HostFailure as e:
+            cited = spec.cite(e.algorithm, e.step)
+            cause: HostCause = {**cited, "index": e.offset, "note": e.note}
+            entry["failure"] = f"{spec.label(e.algorithm, e.step)}: {cited['text']}"
+            entry["cause"] = cause
+            entry["via"] = [spec.cite(a, st) for a, st in e.via]
         else:
-            try:
-                host = host_parse(input, is_opaque, report, recorder if trace else None)
-            except HostFailure as e:
-                cited = spec.cite(e.algorithm, e.step)
-                entry = {"ok": False,
-                         "failure": f"{spec.label(e.algorithm, e.step)}: {cited['text']}",
-                         "cause": {**cited, "index": e.offset, "note": e.note},
-                         "via": [spec.cite(a, st) for a, st in e.via]}
-            else:
-                kind = host_kind(host)
-                entry = {"ok": True, "kind": kind, "serialized": host_serialize(host)}
-                if kind == "domain":
-                    assert isinstance(host, str)
-                    entry["unicode"] = domain_to_unicode(host)
-                if isinstance(host, int):
-                    entry["value"] = host
-                elif isinstance(host, tuple):
-                    entry["value"] = list(host)
-        entry["validation_errors"] = errors
-        entry["trace"] = recorder.to_json() if trace else None
-        out[key] = entry
-    return out
+            kind = host_kind(host)
+            entry["ok"] = True
+            entry["kind"] = kind
+            entry["serialized"] = host_serialize(host)
+            if kind == "domain":
+                assert isinstance(host, str)
+                entry["unicode"] = domain_to_unicode(host)
+            if isinstance(host, int):
+                entry["value"] = host
+            elif isinstance(host, tuple):
+                entry["value"] = list(host)
+    entry["trace"] = recorder.to_json() if trace else None
+    return entry
 
 
-def urlencoded_model(input: str) -> dict[str, Any]:
+def urlencoded_model(input: str) -> UrlencodedAnswer:
     """application/x-www-form-urlencoded: parse, then serialize the pairs back."""
     input = to_usv(input)
     pairs = parse_urlencoded_string(input)
-    out = _header("urlencoded")
-    out.update({"input": input, "pairs": [list(p) for p in pairs],
-                "serialized": serialize_urlencoded(pairs)})
-    return out
+    return {**header("urlencoded"), "input": input, "pairs": [list(p) for p in pairs],
+            "serialized": serialize_urlencoded(pairs)}
 
 
 # url.bs: percent-encode after encoding, step 1 asserts that a non-UTF-8 encoding only comes with
@@ -345,7 +368,7 @@ _NON_UTF8_SETS = ("special-query percent-encode set",
 
 
 def percent_model(input: str, encode_set: str = "component percent-encode set",
-                  encoding: str | None = None) -> dict[str, Any]:
+                  encoding: str | None = None) -> PercentAnswer:
     """Percent-encode after encoding with a chosen encode set, and percent-decode.
 
     The encoding goes through the Encoding Standard's "get an output encoding" first, as every
@@ -365,9 +388,13 @@ def percent_model(input: str, encode_set: str = "component percent-encode set",
             f"the standard has no answer for {output_encoding} with the {encode_set}: url.bs, "
             "percent-encode after encoding, step 1 asserts that an encoding other than UTF-8 "
             f"only comes with the {' or the '.join(_NON_UTF8_SETS)} (use one of those, or UTF-8)")
-    out = _header("percent")
     decoded = percent_decode(input)
-    out.update({
+    note = None
+    if output_encoding != enc:
+        note = (f"{enc} has no encoder: its output encoding (Encoding Standard: get an "
+                f"output encoding) is {output_encoding}, which encodes")
+    return {
+        **header("percent"),
         "input": input, "encode_set": encode_set, "encoding": enc,
         "output_encoding": output_encoding,
         "encoded": percent_encode_after_encoding(output_encoding, input,
@@ -375,40 +402,44 @@ def percent_model(input: str, encode_set: str = "component percent-encode set",
         "decoded_utf8": decoded.decode("utf-8", "replace"),
         "decoded_bytes": decoded.hex(" "),
         "encode_sets": list(ENCODE_SETS),
-    })
-    if output_encoding != enc:
-        out["note"] = (f"{enc} has no encoder: its output encoding (Encoding Standard: get an "
-                       f"output encoding) is {output_encoding}, which encodes")
-    return out
+        "note": note,
+    }
 
 
-def validate_model(input: str, base: str | None = None) -> dict[str, Any]:
+def validate_model(input: str, base: str | None = None) -> ValidateAnswer:
     """The valid-URL-string verdict beside the parser's validation errors."""
     parsed = parse_model(input, base)
-    out = _header("validate")
-    out.update({"input": parsed["input"], "base": parsed["base"], "ok": parsed["ok"],
-                "failure": parsed["failure"], "valid": parsed["valid"],
-                "validation_errors": parsed["validation_errors"]})
-    return out
+    return {**header("validate"), "input": parsed["input"], "base": parsed["base"],
+            "ok": parsed["ok"], "failure": parsed["failure"], "valid": parsed["valid"],
+            "validation_errors": parsed["validation_errors"]}
 
 
-def version_model() -> dict[str, Any]:
-    out = _header("version")
-    out["states"] = list(STATE_NAMES.values())
-    out["operations"] = list(OPERATIONS)
-    out["getters"] = list(GETTERS)
-    out["spec"] = spec.source()
-    out["wpt"] = spec.wpt_revision()
-    return out
+def _source() -> SpecSource:
+    s = spec.source()
+    return {"document": s["document"], "url": s["url"], "sha256": s["sha256"],
+            "latest_review_draft": s["latest_review_draft"], "licence": s["licence"]}
 
 
-def spec_model() -> dict[str, Any]:
+def _wpt() -> WptRevision:
+    w = spec.wpt_revision()
+    return {"what": str(w["what"]), "repository": str(w["repository"]),
+            "directory": str(w["directory"]), "revision": str(w["revision"]),
+            "licence": str(w["licence"]),
+            "sha256": {str(k): str(v) for k, v in dict(w["sha256"]).items()}}
+
+
+def version_model() -> VersionAnswer:
+    return {**header("version"), "states": list(STATE_NAMES.values()),
+            "operations": list(OPERATIONS), "getters": list(GETTERS), "spec": _source(),
+            "wpt": _wpt()}
+
+
+def spec_model() -> SpecAnswer:
     """The spec's words: every algorithm urlcalc cites, with its anchor, introduction and
     numbered steps (url.bs; UTS #46 as urlcalc's summaries), for the views that show the text
     of the steps they cite. The same data for every answer: a page asks once."""
-    out = _header("spec")
-    out["source"] = spec.source()
-    out["algorithms"] = {name: {"anchor": a.anchor, "intro": a.intro, "steps": a.steps,
-                                "document": a.document, "url": a.url}
-                         for name, a in spec.algorithms().items()}
-    return out
+    algorithms: dict[str, AlgorithmText] = {
+        name: {"anchor": a.anchor, "intro": a.intro, "steps": a.steps, "document": a.document,
+               "url": a.url}
+        for name, a in spec.algorithms().items()}
+    return {**header("spec"), "source": _source(), "algorithms": algorithms}

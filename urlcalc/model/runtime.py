@@ -4,19 +4,32 @@ from __future__ import annotations
 
 import sys
 from functools import cache
+from typing import TypedDict
 
 #: urlcalc's version: the one place it is written (pyproject.toml reads it from here).
 VERSION = "0.1.0"
 
 
-def engine_info() -> dict[str, str]:
+class Engine(TypedDict):
+    """Which Python, Unicode and IDNA tables computed the answer."""
+
+    #: "cpython" or "pyodide"
+    name: str
+    python: str
+    unicode: str
+    idna_tables: str
+    idna: str
+    urlcalc: str
+
+
+def engine_info() -> Engine:
     """Which engine answers (Python, Unicode, IDNA tables, versions): a fresh dict each time,
     since it goes into every answer and a caller may change its answer."""
-    return dict(_engine_info())
+    return Engine(**_engine_info())
 
 
 @cache
-def _engine_info() -> dict[str, str]:
+def _engine_info() -> Engine:
     # Neither ``platform`` nor ``importlib.metadata``: importing them costs tens of ms in Pyodide,
     # whose boot this is on the way of (and idna comes from the bundle there, unregistered).
     import idna

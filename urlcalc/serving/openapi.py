@@ -4,17 +4,18 @@ so that it cannot drift from them silently. The server answers it at ``GET /api/
 tests/test_openapi.py checks it against the server, and tests/test_api_fuzz.py
 fuzzes the server with Schemathesis from it.
 
-The result schemas describe each answer's main shape (required members and their types, the
-record, the getters, validation errors, the trace); they allow members they do not name, so the
-model can grow without breaking clients. Every refusal is ``{"error": "<message>"}`` with a 4xx
-status (documented per operation); a 5xx is a bug."""
+The result schemas are generated from the result model's types (urlcalc.model.schema reads the
+TypedDicts of urlcalc.model.shapes and the editions' and implementations' answers): every member
+with its type and its description. They allow members they do not name, so that a client
+written against this description keeps working when the model grows (tests/test_result_model.py
+checks that each answer has exactly its type's members). Every refusal is
+``{"error": "<message>"}`` with a 4xx status (documented per operation); a 5xx is a bug."""
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any
 
 from urlcalc.answers.kinds import KINDS, Kind, Param
-from urlcalc.editions import EDITIONS
 from urlcalc.model.limits import (
     MAX_ANSWER_CHARS,
     MAX_BODY_BYTES,
@@ -25,11 +26,10 @@ from urlcalc.model.limits import (
     MAX_TRACED_SET_VALUES_BYTES,
 )
 from urlcalc.model.results import MODEL_VERSION, OPERATIONS
+from urlcalc.model.schema import NULL, Node, Shape, shape_name, shapes
+from urlcalc.model.shapes import ErrorAnswer
 from urlcalc.serving.socket_api import MAX_ID_CHARS, MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH
 from urlcalc.serving.work_pool import LARGE_REQUEST_BYTES
-from urlcalc.standard.percent import ENCODE_SETS
-from urlcalc.standard.record import HostKind
-from urlcalc.standard.url import GETTERS
 from urlcalc.trace.recorder import DEFAULT_MAX_STEPS
 
 __all__ = ["OPENAPI_VERSION", "openapi_document"]
@@ -180,173 +180,65 @@ def _query(kind: Kind) -> list[Schema]:
 
 # --- result schemas -------------------------------------------------------------------------------
 
-def _result(kind: str, required: dict[str, Schema], optional: dict[str, Schema] | None = None,
-            description: str | None = None) -> Schema:
-    header: dict[str, Schema] = {
-        "model": {"type": "string", "enum": ["urlcalc"]},
-        "version": {"type": "integer", "enum": [MODEL_VERSION]},
-        "kind": {"type": "string", "enum": [kind]},
-        "engine": _ref("Engine"),
-    }
-    return _obj({**header, **required}, optional, description)
+def _schema(n: Node) -> Schema:
+    """The OpenAPI 3.0 schema of a result model node (urlcalc.model.schema)."""
+    if n.kind in _PRIMITIVE_SCHEMAS:
+        return dict(_PRIMITIVE_SCHEMAS[n.kind])
+    if n.kind == "null":
+        return {"nullable": True, "enum": [None]}
+    if n.kind == "json":
+        return {}
+    if n.kind == "literal":
+        strings = all(isinstance(v, str) for v in n.values)
+        return {"type": "string" if strings else "integer", "enum": list(n.values)}
+    if n.kind == "list":
+        return {"type": "array", "items": _schema(n.of[0])}
+    if n.kind == "dict":
+        return {"type": "object", "additionalProperties": _schema(n.of[0])}
+    if n.kind == "ref":
+        return _ref(n.name)
+    assert n.kind == "union"
+    rest = [_schema(a) for a in n.of if a != NULL]
+    one = rest[0] if len(rest) == 1 else {"anyOf": rest}
+    return _nullable(one) if NULL in n.of else one
+
+
+_PRIMITIVE_SCHEMAS: dict[str, Schema] = {"str": STR, "int": INT, "float": {"type": "number"},
+                                         "bool": BOOL}
+
+
+def _object_schema(shape: Shape) -> Schema:
+    properties: dict[str, Schema] = {}
+    for m in shape.members:
+        schema = _schema(m.node)
+        if m.description:
+            schema = {"allOf": [schema], "description": m.description} if "$ref" in schema \
+                else {**schema, "description": m.description}
+        properties[m.name] = schema
+    out: Schema = {"type": "object", "properties": properties}
+    required = [m.name for m in shape.members if m.required]
+    if required:  # OpenAPI 3.0: "required" must not be empty
+        out["required"] = required
+    if shape.description:
+        out["description"] = shape.description
+    return out
+
+
+def _answer_types() -> dict[str, type]:
+    """Each kind's answer type (its function's return annotation), by kind."""
+    return {name: kind.answer_type() for name, kind in KINDS.items()}
 
 
 def _schemas() -> dict[str, Schema]:
-    getters = _obj({g: STR for g in GETTERS}, description="The URL API's getters (url.href ...).")
-    host = _obj({"kind": {"type": "string",
-                          "enum": list(get_args(HostKind))},
-                 "serialized": STR},
-                {"value": {"oneOf": [INT, {"type": "array", "items": INT}]}},
-                "A host: its kind, serialization and (IP addresses) numeric value.")
-    record = _obj({
-        "scheme": STR, "username": STR, "password": STR, "host": _nullable(_ref("Host")),
-        "port": _nullable({"type": "integer", "minimum": 0, "maximum": 65535}),
-        "path": {"oneOf": [STR, STR_LIST]}, "opaque_path": BOOL,
-        "query": NULL_STR, "fragment": NULL_STR, "blob_url_entry": {"nullable": True},
-    }, description="A URL record (url.bs: URL record); path is a string when opaque.")
-    verr = _obj({"name": STR, "index": _nullable(INT), "description": STR},
-                {"state": NULL_STR, "detail": NULL_STR, "failure": NULL_STR, "url": STR,
-                 "algorithm": NULL_STR, "step": NULL_STR},
-                "A validation error: its name in the URL Standard, where, and what it means.")
-    step = _obj({"parser": STR}, {"algorithm": STR, "state": STR, "step": NULL_STR,
-                                  "depth": INT, "c": NULL_STR, "changes": {"type": "object"}},
-                "One algorithm step (the members depend on the parser).")
-    trace = _obj({"steps": {"type": "array", "items": _ref("Step")}, "truncated": BOOL,
-                  "dropped": INT, "max_steps": INT},
-                 {"max_chars": _nullable(INT)},
-                 description=f"Recorded steps, at most max_steps ({DEFAULT_MAX_STEPS}), and "
-                 "(max_chars) only while their strings add up to at most that many code points.")
-    verdict = _obj({"valid": BOOL}, {"production": NULL_STR, "index": _nullable(INT),
-                                     "reason": NULL_STR},
-                   "The valid-URL-string verdict (url.bs: valid URL string).")
-    citation = _obj({"algorithm": STR, "step": NULL_STR, "anchor": STR, "document": STR,
-                     "text": STR, "words": {"type": "string", "enum": ["spec", "summary"]}},
-                    {"index": _nullable(INT), "note": NULL_STR},
-                    "A cited step: the algorithm, its step as the spec numbers it (null: the "
-                    "algorithm as a whole), the spec's anchor and the step's words.")
-    failure = _obj({}, {"in": {"type": "string", "enum": ["input", "base"]},
-                        "error": _nullable(_ref("ValidationError")), "reason": STR,
-                        "cause": _nullable(_ref("Citation")), "index": _nullable(INT),
-                        "note": NULL_STR,
-                        "via": {"type": "array", "items": _ref("Citation")},
-                        "raised": STR_LIST},
-                   "Where the parser returned failure: the step that did (cause), the steps "
-                   "that passed it on (via), and the validation errors raised on the way.")
-    span = _obj({"start": INT, "end": INT, "component": STR})
-    piece = _obj({"text": STR, "component": STR})
-    origin = _obj({"kind": STR, "serialized": STR}, description="The URL's origin.")
-    engine = _obj({"name": STR}, {"python": STR, "unicode": STR, "idna_tables": STR,
-                                  "idna": STR, "urlcalc": STR},
-                  "Which Python, Unicode and IDNA tables computed the answer.")
-    records = {"record": _nullable(_ref("Record")), "getters": _nullable(_ref("Getters"))}
-    errors = {"type": "array", "items": _ref("ValidationError")}
-    operation = _obj({
-        "op": STR, "value": STR, "before": _nullable(_ref("Record")),
-        "after": _nullable(_ref("Record")), "changed": STR_LIST,
-        "getters_before": _nullable(_ref("Getters")), "getters_after": _nullable(_ref("Getters")),
-        "changed_getters": STR_LIST, "reason": NULL_STR,
-        "cited": _nullable(_ref("Citation")), "threw": NULL_STR,
-        "validation_errors": errors, "trace": _nullable(_ref("Trace")),
-    }, {"validation_errors_total": INT, "summarised": BOOL},
-        description="One setter operation: the record and getters before and after (null when "
-        "the operation is summarised: the answer reached its budget of about "
-        f"{MAX_ANSWER_CHARS:,} characters; what changed, why, and the validation errors, cut "
-        "to the budget, are kept).")
-    host_entry = _obj({"ok": BOOL, "validation_errors": errors, "trace": _nullable(_ref("Trace"))},
-                      {"kind": STR, "serialized": STR, "unicode": STR, "failure": STR,
-                       "cause": _ref("Citation"),
-                       "via": {"type": "array", "items": _ref("Citation")},
-                       "value": {"oneOf": [INT, {"type": "array", "items": INT}]}})
-    return {
-        "Error": _obj({"error": {"type": "string", "minLength": 1}},
-                      description="Every refused request: a message naming the problem."),
-        "Engine": engine, "Getters": getters, "Host": host, "Record": record,
-        "ValidationError": verr, "Step": step, "Trace": trace, "Verdict": verdict,
-        "Failure": failure, "Citation": citation, "Span": span, "HrefPiece": piece,
-        "Origin": origin,
-        "Operation": operation, "HostEntry": host_entry,
-        "ParseResult": _result("parse", {
-            "input": STR, "base": NULL_STR, "encoding": STR, "ok": BOOL,
-            "failure": _nullable(_ref("Failure")), **records,
-            "validation_errors": errors, "valid": _nullable(_ref("Verdict")),
-            "trace": _nullable(_ref("Trace")),
-            "spans": {"type": "array", "items": _ref("Span")},
-        }, {"base_record": _nullable(_ref("Record")),
-            "base_validation_errors": errors, "origin": _nullable(_ref("Origin")),
-            "href_spans": {"type": "array", "items": _ref("HrefPiece")},
-            "validation_errors_total": INT,
-            "hostname_unicode": STR, "provenance": {"type": "array", "items": {"type": "object"}}}),
-        "SetResult": _result("set", {
-            "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
-            "operations": {"type": "array", "items": _ref("Operation")}, **records},
-            {"summarised_operations": INT}),
-        "HostResult": _result("host", {"input": STR, "domain": _ref("HostEntry"),
-                                       "opaque": _ref("HostEntry")}),
-        "UrlencodedResult": _result("urlencoded", {
-            "input": STR, "serialized": STR,
-            "pairs": {"type": "array", "items": {"type": "array", "items": STR,
-                                                 "minItems": 2, "maxItems": 2}}}),
-        "PercentResult": _result("percent", {
-            "input": STR, "encode_set": {"type": "string", "enum": list(ENCODE_SETS)},
-            "encoding": STR, "encoded": STR, "decoded_utf8": STR, "decoded_bytes": STR,
-            "encode_sets": STR_LIST}, {"output_encoding": STR, "note": STR}),
-        "ValidateResult": _result("validate", {
-            "input": STR, "base": NULL_STR, "ok": BOOL, "failure": _nullable(_ref("Failure")),
-            "valid": _nullable(_ref("Verdict")), "validation_errors": errors}),
-        "CompareResult": _result("compare", {
-            "input": STR, "base": NULL_STR, "errata": BOOL,
-            "current": _nullable(_ref("Getters")), "current_failure": NULL_STR,
-            "editions": {"type": "array", "items": _obj(
-                {"edition": STR},
-                {"trace_clipped": _nullable(_obj({"steps": INT, "kept": INT}))})},
-            "rows": {"type": "array"}, "differences": {"type": "array", "items": _obj(
-                {"edition": STR, "getter": STR, "rule": STR, "section": STR, "text": STR,
-                 "kind": {"type": "string", "enum": ["rule", "unspecified", "mapping"]},
-                 "quote": STR})}}),
-        "RandomResult": _result("random", {
-            "edition": {"type": "string", "enum": list(EDITIONS)}, "name": STR, "year": INT,
-            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "input": STR,
-            "base": NULL_STR}),
-        "ImplementationsResult": _result("implementations", {
-            "input": STR, "base": NULL_STR,
-            "standard": _obj({"ok": BOOL, "href": NULL_STR,
-                              "getters": _nullable(_ref("Getters")),
-                              "failure": _nullable({"type": "object"})}),
-            "implementations": {"type": "array", "items": _obj(
-                {"id": STR, "name": STR, "version": NULL_STR, "runtime": STR,
-                 "available": BOOL, "reason": NULL_STR, "href": NULL_STR,
-                 "failure": NULL_STR,
-                 "getters": _nullable({"type": "object", "additionalProperties": NULL_STR}),
-                 "differences": {"type": "array", "items": _obj(
-                     {"getter": STR, "standard": STR, "value": STR,
-                      "explanation": NULL_STR})},
-                 "status_difference": NULL_STR},
-                {"ok": _nullable(BOOL), "family": STR, "package": STR, "about": STR,
-                 "call": STR, "relative": BOOL, "differs": BOOL,
-                 "mapping": {"type": "object"}, "no_notion": {"type": "object"},
-                 "getter_errors": {"type": "object"}, "wpt": _nullable({"type": "object"})},
-                "One implementation: its version and runtime, then either why it is not "
-                "available, or its reading (href or failure, the getters: null where it has "
-                "no such notion) and its differences from the standard.")},
-            "rows": {"type": "array"}, "differing": STR_LIST, "not_available": STR_LIST}),
-        "VersionResult": _result("version", {"states": STR_LIST,
-                                             "operations": STR_LIST, "getters": STR_LIST},
-                                 {"spec": {"type": "object"}, "wpt": {"type": "object"}}),
-        "SpecResult": _result("spec", {"source": {"type": "object"},
-                                       "algorithms": {"type": "object"}}),
-    }
-
-
-_RESULT_NAMES = {"parse": "ParseResult", "set": "SetResult", "host": "HostResult",
-                 "urlencoded": "UrlencodedResult", "percent": "PercentResult",
-                 "validate": "ValidateResult", "compare": "CompareResult",
-                 "random": "RandomResult", "version": "VersionResult", "spec": "SpecResult",
-                 "implementations": "ImplementationsResult"}
+    """Every answer's schema and the schemas of their parts, generated from the result model's
+    types (urlcalc.model.shapes and the editions' and implementations' answer types)."""
+    found = shapes([*_answer_types().values(), ErrorAnswer])
+    return {name: _object_schema(shape) for name, shape in found.items()}
 
 
 def _error_response(description: str) -> Schema:
     return {"description": description,
-            "content": {"application/json": {"schema": _ref("Error")}}}
+            "content": {"application/json": {"schema": _ref("ErrorAnswer")}}}
 
 
 def _operation(kind: str, method: str) -> Schema:
@@ -354,7 +246,8 @@ def _operation(kind: str, method: str) -> Schema:
     summary, body, params = spec.summary, _body(spec), _query(spec)
     responses: dict[str, Schema] = {
         "200": {"description": f"The {kind} result.",
-                "content": {"application/json": {"schema": _ref(_RESULT_NAMES[kind])}}},
+                "content": {"application/json": {
+                    "schema": _ref(shape_name(_answer_types()[kind]))}}},
         "400": _error_response("A malformed request: a missing or mistyped field, a value over "
                                "a limit, an unknown encoding label, operation or edition, "
                                "repeated query parameters, a body that is not a JSON object."),

@@ -7,8 +7,27 @@ code-point index in the original input where it fired, and the parser state it f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 SPEC_URL = "https://url.spec.whatwg.org/"
+
+
+class ValidationErrorJSON(TypedDict):
+    """A validation error: its name in the URL Standard, where it fired, and what it means."""
+
+    name: str
+    #: the code-point index in the original input (null: not known)
+    index: int | None
+    #: the parser state it fired in
+    state: str | None
+    detail: str | None
+    description: str
+    #: the table's Failure column: "yes", "no", or a qualified "yes (...)"
+    failure: str
+    url: str
+    #: the algorithm and step that raised it
+    algorithm: str | None
+    step: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +142,7 @@ class ValidationError:
     def type(self) -> ErrorType:
         return ERROR_TYPES[self.name]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ValidationErrorJSON:
         t = ERROR_TYPES[self.name]
         return {
             "name": self.name,

@@ -11,7 +11,7 @@ so that the kind is known from the value and never re-derived from the URL's sch
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from urlcalc.standard.infra import ASCII_ALPHA as _ALPHA
 
@@ -52,7 +52,10 @@ SPECIAL_SCHEMES: dict[str, int | None] = {
     "wss": 443,
 }
 
-RECORD_FIELDS = ("scheme", "username", "password", "host", "port", "path", "query", "fragment")
+#: A URL record's fields, by name.
+RecordField = Literal["scheme", "username", "password", "host", "port", "path", "query",
+                      "fragment"]
+RECORD_FIELDS: tuple[RecordField, ...] = get_args(RecordField)
 
 
 class URLRecord:

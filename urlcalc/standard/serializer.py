@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal, TypedDict
 
 from urlcalc.standard.host import host_serialize
-from urlcalc.standard.record import Host, URLRecord, host_kind
+from urlcalc.standard.record import Host, HostKind, URLRecord, host_kind
 
 
 # url.bs: URL serializing, the URL serializer
@@ -58,6 +58,42 @@ def urls_equal(a: URLRecord, b: URLRecord, exclude_fragments: bool = False) -> b
     return serialize_url(a, exclude_fragments) == serialize_url(b, exclude_fragments)
 
 
+class HostJSON(TypedDict):
+    """A host: its kind, its serialization and (IP addresses) its numeric value."""
+
+    kind: HostKind
+    serialized: str
+    #: an IPv4 address as a 32-bit number, an IPv6 address as its eight pieces; else null
+    value: int | list[int] | None
+
+
+class RecordJSON(TypedDict):
+    """A URL record (url.bs: URL record); the path is a string when it is opaque."""
+
+    scheme: str
+    username: str
+    password: str
+    host: HostJSON | None
+    port: int | None
+    path: str | list[str]
+    opaque_path: bool
+    query: str | None
+    fragment: str | None
+    #: always null: urlcalc keeps no blob URL store
+    blob_url_entry: None
+
+
+class OriginJSON(TypedDict):
+    """The URL's origin (url.bs: origin); scheme, host, port and domain are null when opaque."""
+
+    kind: Literal["opaque", "tuple"]
+    serialized: str
+    scheme: str | None
+    host: str | None
+    port: int | None
+    domain: str | None
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Origin:
     """An origin (HTML): a tuple origin, or an opaque origin (``opaque`` true, other fields
@@ -91,9 +127,10 @@ class Origin:
             result += ":" + str(self.port)
         return result
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> OriginJSON:
         if self.opaque:
-            return {"kind": "opaque", "serialized": "null"}
+            return {"kind": "opaque", "serialized": "null", "scheme": None, "host": None,
+                    "port": None, "domain": None}
         assert self.host is not None
         return {"kind": "tuple", "scheme": self.scheme, "host": host_serialize(self.host),
                 "port": self.port, "domain": self.domain, "serialized": self.serialize()}
@@ -128,16 +165,19 @@ def origin(url: URLRecord) -> Origin:
     return _opaque()
 
 
-def record_json(url: URLRecord) -> dict[str, Any]:
+def record_json(url: URLRecord) -> RecordJSON:
     """A URL record: every field, the host with its kind, the path as list or opaque string."""
     host = url.host
-    host_json: dict[str, Any] | None = None
+    host_json: HostJSON | None = None
     if host is not None:
-        host_json = {"kind": host_kind(host), "serialized": host_serialize(host)}
+        kind = host_kind(host)
+        assert kind is not None
+        value: int | list[int] | None = None
         if isinstance(host, int):
-            host_json["value"] = host
+            value = host
         elif isinstance(host, tuple):
-            host_json["value"] = list(host)
+            value = list(host)
+        host_json = {"kind": kind, "serialized": host_serialize(host), "value": value}
     return {
         "scheme": url.scheme,
         "username": url.username,

@@ -8,7 +8,7 @@ the setters lab and the trace can say so; the Python properties call it and drop
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypedDict
 
 from urlcalc.standard import steps as spec
 from urlcalc.standard.errors import ValidationError
@@ -35,8 +35,25 @@ from urlcalc.standard.record import URLRecord
 from urlcalc.standard.serializer import origin, serialize_path, serialize_url
 from urlcalc.standard.urlencoded import URLSearchParams, parse_urlencoded_string
 
-GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-           "pathname", "search", "hash")
+
+class Getters(TypedDict):
+    """The URL API's getters (url.href, url.origin ...), in the standard's order."""
+
+    href: str
+    origin: str
+    protocol: str
+    username: str
+    password: str
+    host: str
+    hostname: str
+    port: str
+    pathname: str
+    search: str
+    hash: str
+
+
+#: The getters' names, in the standard's order (Getters' members).
+GETTERS: tuple[str, ...] = tuple(Getters.__annotations__)
 SETTERS = ("href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
            "search", "hash")
 
@@ -261,8 +278,11 @@ class URL:
     def hash(self, value: str) -> None:
         self.set("hash", value)
 
-    def getters(self) -> dict[str, str]:
-        return {name: getattr(self, name) for name in GETTERS}
+    def getters(self) -> Getters:
+        return {"href": self.href, "origin": self.origin, "protocol": self.protocol,
+                "username": self.username, "password": self.password, "host": self.host,
+                "hostname": self.hostname, "port": self.port, "pathname": self.pathname,
+                "search": self.search, "hash": self.hash}
 
     def hostname_unicode(self) -> str:
         """The hostname with domains converted by domain to Unicode (url.bs: IDNA)."""

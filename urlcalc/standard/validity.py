@@ -7,6 +7,7 @@ A verdict separate from the parser's validation errors: whether the input is a v
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from urlcalc.standard.host import HostFailure, domain_parse, ends_in_a_number
 from urlcalc.standard.infra import ASCII_ALPHA, ASCII_ALPHANUMERIC, ASCII_DIGITS, ASCII_HEX_DIGITS
@@ -16,6 +17,17 @@ from urlcalc.standard.record import SPECIAL_SCHEMES, URLRecord
 _FORBIDDEN_HOST = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
 
 
+class VerdictJSON(TypedDict):
+    """The valid-URL-string verdict (url.bs: valid URL string)."""
+
+    valid: bool
+    #: the production that matched, or the one that failed
+    production: str
+    #: where the input stops matching (null when valid)
+    index: int | None
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     valid: bool
@@ -23,7 +35,7 @@ class Verdict:
     index: int | None = None  # where the input stops matching
     reason: str = ""
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> VerdictJSON:
         return {"valid": self.valid, "production": self.production, "index": self.index,
                 "reason": self.reason}
 

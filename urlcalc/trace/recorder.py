@@ -8,8 +8,21 @@ short the trace. The keys of a step are urlcalc.standard.observer's.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from urlcalc.standard.observer import OutlineEntry, Step
 from urlcalc.trace.driver import URLSteps
+
+
+class TraceJSON(TypedDict):
+    """Recorded steps: at most max_steps, and (max_chars) only while their strings add up to
+    at most that many code points; the rest are counted in dropped."""
+
+    steps: list[Step]
+    truncated: bool
+    dropped: int
+    max_steps: int
+    max_chars: int | None
 
 DEFAULT_MAX_STEPS = 5000
 #: A step repeats the buffer and the changed fields' values, so on a long input the kept steps
@@ -101,6 +114,6 @@ class TraceRecorder:
         then counted; the outline kept throughout."""
         return URLSteps(self, self.outline, self.is_full, self.drop)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> TraceJSON:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,
                 "max_steps": self.max_steps, "max_chars": self.max_chars}

@@ -136,8 +136,8 @@ export class CalculatorsView {
           box.append(h("dl", { class: "kv" },
             h("dt", null, "kind"), h("dd", null, h("span", { class: "kind" }, e.kind)),
             h("dt", null, "serialized (ASCII)"), h("dd", null, ser),
-            e.unicode !== undefined ? [h("dt", null, "to Unicode"), h("dd", null, valueToken(e.unicode))] : null,
-            e.value !== undefined ? [h("dt", null, "value"), h("dd", null, Array.isArray(e.value) ? "[" + e.value.join(", ") + "]" : String(e.value))] : null));
+            e.unicode != null ? [h("dt", null, "to Unicode"), h("dd", null, valueToken(e.unicode))] : null,
+            e.value != null ? [h("dt", null, "value"), h("dd", null, Array.isArray(e.value) ? "[" + e.value.join(", ") + "]" : String(e.value))] : null));
         }
         const errs = e.validation_errors || [];
         if (errs.length) {
