@@ -235,6 +235,16 @@ def test_a_compressed_message_that_inflates_past_the_limit_is_refused() -> None:
     assert closed_with(sock).code in (CloseCode.PROTOCOL_ERROR, CloseCode.INVALID_DATA)
 
 
+def test_a_compressed_message_is_held_to_the_limit_at_the_byte() -> None:
+    # the limit applies to the inflated size exactly: one byte over is refused, not cut short
+    for size, whole in ((16384, True), (16385, False)):
+        client = client_protocol(deflate=True)
+        client.send_text(b"a" * size)
+        sock = opened(16384, "permessage-deflate")
+        got = sock.feed(sent(client))
+        assert (got == ["a" * size]) is whole and sock.closing is not whole
+
+
 def test_ping_pong_and_close_in_the_protocol() -> None:
     sock = opened()
     client = client_protocol()

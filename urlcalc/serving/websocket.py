@@ -20,9 +20,9 @@ uncompressed (RFC 7692 lets a sender choose per message). A message (after infla
 before its bytes are read, and against the inflated size while inflating (close code 1009).
 
 Why ``websockets`` and not ``wsproto``: its Sans-I/O layer enforces a message size limit across
-fragments and during decompression (wsproto inflates without a bound, so a small compressed
-message could grow without limit before the server could refuse it), and it is maintained by
-the same people as the asyncio server most Python WebSocket servers use.
+fragments and while inflating; wsproto has no message size limit, and its permessage-deflate
+inflates each frame with no bound on the output, so a small compressed message could grow in
+memory before the server could refuse it.
 
 A ``Socket`` is not thread-safe: its caller holds a lock around each call."""
 
