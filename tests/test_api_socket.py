@@ -758,6 +758,29 @@ def test_a_flood_of_messages_is_read_no_faster_than_it_is_answered(live: Live) -
         flood.close()
 
 
+def test_idle_sockets_make_room_at_the_connection_limit(live: Live) -> None:
+    # More sockets than the connection limit (40 here), all idle once open: a newcomer is let in
+    # by closing the oldest idle ones (idle for over 2 s) long before the idle timeout (5 s
+    # here) would have freed a slot
+    server = live.server
+    evicted = server.evicted_connections
+    clients: list[Client] = []
+    t = time.monotonic()
+    try:
+        for machine in range(6):  # 6 addresses x 8 = 48 sockets
+            for _ in range(server.per_client):
+                clients.append(live.client(source=f"127.0.0.{50 + machine}"))
+        elapsed = time.monotonic() - t
+        assert all(c.status == 101 for c in clients)
+        assert server.evicted_connections > evicted
+        assert elapsed < 4.5, elapsed
+        newest = clients[-1]
+        assert newest.seconds_to_parse() < 1.0  # the last one in is not the one closed
+    finally:
+        for c in clients:
+            c.close()
+
+
 def test_bytes_behind_the_handshake_are_not_read_as_http(live: Live) -> None:
     sock = socket.create_connection(("127.0.0.1", live.port), timeout=10)
     with sock:
