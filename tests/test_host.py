@@ -113,3 +113,49 @@ def test_a_host_is_of_its_kind_by_type() -> None:
     assert host_kind(EMPTY_HOST) == "empty" and EMPTY_HOST == ""
     with pytest.raises(TypeError, match="no kind"):
         host_kind("example.com")  # type: ignore[arg-type]
+
+
+def test_the_untraced_shortcut_and_the_states_agree() -> None:
+    # host_parse with no observer takes a shortcut for a lowercase-able ASCII domain; traced, it
+    # runs every state. Both give the same host, failure and validation errors.
+    import json
+    from pathlib import Path
+
+    from urlcalc.standard.host import HostFailure
+    from urlcalc.trace.driver import Described
+
+    data = json.loads((Path(__file__).parent / "data" / "wpt" / "toascii.json").read_text("utf-8"))
+    hosts = [c["input"] for c in data if isinstance(c, dict)] + [
+        "Example.COM", "a.b.c", "0x7f.1", "1.2.3.4", "example.123", "ex--ample.com", "-a.b",
+        "a..b", "xn--nxasmq6b.com", "a%41b", "[1::2]", "a_b.com", "x" * 64 + ".com"]
+    for host in hosts:
+        answers = []
+        for observer in (None, Described(lambda step: None)):
+            seen: list[tuple[str, int | None]] = []
+
+            def report(name: str, offset: int | None, detail: str,
+                       cite: tuple[str, str | None] | None = None,
+                       seen: list[tuple[str, int | None]] = seen) -> None:
+                seen.append((name, offset))
+
+            try:
+                result: object = host_parse(host, False, report, observer)
+            except HostFailure as e:
+                result = (e.algorithm, e.step, e.via)
+            answers.append((result, seen))
+        assert answers[0] == answers[1], host
+
+
+def test_the_ipv4_number_parser_returns_the_steps_that_applied() -> None:
+    # url.bs, IPv4 number parser: step 1 (the empty string: failure), steps 3-5 choose R (10;
+    # 16 after "0x", with validationError; 8 after "0"), step 6 (nothing left: (0, true)),
+    # step 7 (not all radix-R digits: failure); a converted number ends no earlier (None).
+    from urlcalc.standard.host import ipv4_number
+
+    assert ipv4_number("") == (None, False, 10, "1", None)
+    assert ipv4_number("10") == (10, False, 10, "3", None)
+    assert ipv4_number("0x") == (0, True, 16, "4", "6")
+    assert ipv4_number("0X1f") == (31, True, 16, "4", None)
+    assert ipv4_number("010") == (8, True, 8, "5", None)
+    assert ipv4_number("09") == (None, True, 8, "5", "7")
+    assert ipv4_number("1a") == (None, False, 10, "3", "7")

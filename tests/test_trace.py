@@ -153,6 +153,7 @@ def test_a_full_recorder_counts_host_steps_without_their_details() -> None:
 
 def test_a_counting_observer_gets_uts46_stages_without_details() -> None:
     from urlcalc.standard.host import host_parse
+    from urlcalc.trace.driver import Described
 
     class Counting(list[Step]):
         counts_only = True
@@ -161,7 +162,7 @@ def test_a_counting_observer_gets_uts46_stages_without_details() -> None:
             self.append(step)
 
     counting, detailed = Counting(), TraceRecorder()
-    host_parse("\u00fc.example", False, observer=counting)
+    host_parse("\u00fc.example", False, observer=Described(counting))
     host_parse("\u00fc.example", False, observer=detailed)
     assert [s["state"] for s in counting] == [s["state"] for s in detailed.steps]
     stages = [s for s in counting if s["parser"] == "uts46"]
@@ -240,3 +241,21 @@ def test_a_plain_callable_is_refused_and_described_gives_it_the_recorders_steps(
     basic_url_parse(" http://u@[1::2]/a/../b?q#f", observer=rec)
     assert seen == [{k: v for k, v in s.items() if k != "i"} for s in rec.steps]
     assert {s["parser"] for s in seen} >= {"url", "host", "ipv6", "shorten"}
+
+
+def test_host_states_return_the_step_that_applied() -> None:
+    # The host parser's states, like the URL parser's, return their step (url.bs, host parser:
+    # step 5 percent-decodes, step 8 hands a domain ending in a number to the IPv4 parser) and
+    # say which state runs next; the trace layer writes the steps.
+    from urlcalc.standard import host
+
+    run = host.HostParserRun("0x7F.1", False, lambda *a: None, None)
+    assert host.host_parser_start(run) == "5" and run.state is host.host_parser_domain
+    assert host.host_parser_domain(run) == "8" and run.state is host.host_parser_ipv4
+    assert host.host_parser_ipv4(run) is None and run.state is None
+    assert run.result == 0x7F000001
+    ipv6 = host.IPv6Run("1::", lambda *a: None, None)
+    assert [host.ipv6_start(ipv6), host.ipv6_piece(ipv6), host.ipv6_set_piece(ipv6),
+            host.ipv6_piece(ipv6), host.ipv6_piece(ipv6), host.ipv6_end(ipv6)] == [
+        None, None, "6.9", "6.2.2", None, "7"]
+    assert ipv6.address == [1, 0, 0, 0, 0, 0, 0, 0]

@@ -1,18 +1,27 @@
 """Hosts (url.bs: "Hosts (domains and IP addresses)"): parsing, serializing, IDNA.
 
 Validation errors go to ``report(name, offset, detail)`` where ``offset`` is the code-point offset
-in the host input (None when unknown); steps go to the optional ``observer``.
+in the host input (None when unknown).
+
+The host parser and the algorithms it calls (the IPv4, IPv6, opaque-host and domain parsers) are
+written as the basic URL parser's states are: each runs as a sequence of state functions over
+its variables (a ``HostRun``), each state returning the number of the spec step that applied
+(None: no step the trace shows) or raising ``HostFailure`` with the step that returned failure.
+``_run`` runs them: with no observer it only calls the states; with one, it tells the
+observer's driver (urlcalc.standard.observer's ``StepDriver``: urlcalc.trace.host_driver's)
+before and after each state, and the driver writes the trace's steps. The IPv4 number parser
+returns the steps that applied with its result.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Protocol, Unpack
+from collections.abc import Callable
+from typing import Any, Protocol, Unpack
 
-from urlcalc.standard import steps as spec
 from urlcalc.standard import uts46
 from urlcalc.standard.infra import is_url_code_point
-from urlcalc.standard.observer import Observer, StepDetails, counts_only
+from urlcalc.standard.observer import Observer, StepDetails, StepDriver
 from urlcalc.standard.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.standard.record import EMPTY_HOST, Domain, Host, OpaqueHost
 
@@ -24,10 +33,13 @@ class HostFailure(Exception):
     names the validation error that step raises (None when it raises none, as the domain
     parser's steps), ``offset`` is the code-point offset in the host input it concerns (when
     known), ``note`` says why in words, and ``via`` lists the steps that passed the failure on
-    (innermost first: the host parser's "return failure" steps)."""
+    (innermost first: the host parser's "return failure" steps). For the trace: ``parser`` is
+    the algorithm's short name (ALGORITHM_OF_PARSER), ``says`` the failing step in brief and
+    ``details`` what the step had in hand."""
 
     def __init__(self, error: str | None, algorithm: str, step: str, note: str,
-                 offset: int | None = None) -> None:
+                 offset: int | None = None, *, parser: str = "", says: str | None = None,
+                 details: StepDetails | None = None) -> None:
         super().__init__(error or note)
         self.error = error
         self.algorithm = algorithm
@@ -35,6 +47,9 @@ class HostFailure(Exception):
         self.note = note
         self.offset = offset
         self.via: tuple[tuple[str, str | None], ...] = ()
+        self.parser = parser
+        self.says = says if says is not None else note
+        self.details: StepDetails = details if details is not None else {}
 
     def passed_on(self, algorithm: str, step: str | None) -> HostFailure:
         self.via = (*self.via, (algorithm, step))
@@ -87,100 +102,194 @@ ALGORITHM_OF_PARSER = {
 }
 
 
-def _emit(observer: Observer | None, parser: str, step: str, note: str, depth: int = 1,
-          **extra: Unpack[StepDetails]) -> None:
-    if observer is not None:
-        algorithm = ALGORITHM_OF_PARSER[parser]
-        observer({"parser": parser, "algorithm": algorithm, "state": algorithm, "step": step,
-                  "note": note, "depth": depth, **extra})
-
-
-def _failure(report: Report, observer: Observer | None, parser: str, step: str, note: str,
-             error: str | None = None, at: int | None = None, says: str | None = None,
-             **extra: Unpack[StepDetails]) -> HostFailure:
+def _failure(report: Report, parser: str, step: str, note: str, error: str | None = None,
+             at: int | None = None, says: str | None = None,
+             **details: Unpack[StepDetails]) -> HostFailure:
     """``step`` of ``parser``'s algorithm returns failure, raising the validation ``error``
-    first when it raises one: the error reported (at offset ``at`` in the host input, when known),
-    the step traced (``says`` in the trace, default ``note``), and the HostFailure to raise."""
+    first when it raises one: the error reported (at offset ``at`` in the host input, when
+    known), and the HostFailure to raise (``says``: the step in brief for the trace, default
+    ``note``; ``details``: what the trace shows of it)."""
     algorithm = ALGORITHM_OF_PARSER[parser]
     if error is not None:
         report(error, at, "", (algorithm, step))
-    if observer is not None:
-        if error is not None:
-            extra["errors"] = [error]
-        extra["outcome"] = "failure"
-        _emit(observer, parser, step, (says or note) + ": failure", **extra)
-    return HostFailure(error, algorithm, step, note, at)
+    return HostFailure(error, algorithm, step, note, at, parser=parser, says=says,
+                       details=details)
 
 
+# ---------------------------------------------------------------------------------------------
+# Running an algorithm's states
+
+
+class HostRun:
+    """One run of an algorithm of the host parser: the state to run next (None: done), where
+    validation errors go, the observer (passed on to the algorithms it calls), and its result;
+    each algorithm's run adds its own variables."""
+
+    __slots__ = ("observer", "report", "state")
+
+    state: Callable[[Any], str | None] | None
+    report: Report
+    observer: Observer | None
+
+
+def host_steps(observer: Observer) -> StepDriver[HostRun]:
+    """The driver that records a run's steps for ``observer`` (urlcalc.standard.observer's
+    ``Driven``): a plain callable has none, and is refused."""
+    make: Callable[[], StepDriver[HostRun]] | None = getattr(observer, "host_steps", None)
+    if make is None:
+        raise TypeError("the observer does not say how the host parser's steps are described "
+                        "(no host_steps): give a urlcalc.trace.recorder.TraceRecorder, or wrap "
+                        "the callable in urlcalc.trace.driver.Described")
+    return make()
+
+
+def _run(run: HostRun) -> None:
+    """Run ``run``'s states until one leaves no next state; with an observer, its driver is told
+    before and after each state, and of the step it returned or raised with."""
+    observer = run.observer
+    if observer is None:
+        state = run.state
+        while state is not None:
+            state(run)
+            state = run.state
+        return
+    driver = host_steps(observer)
+    while (state := run.state) is not None:
+        driver.start(run)
+        try:
+            step = state(run)
+        except HostFailure as stop:
+            driver.finish(run, state, stop.step, stop)
+            raise
+        driver.finish(run, state, step, None)
+
+
+# ---------------------------------------------------------------------------------------------
 # url.bs: host parsing, the host parser
+
+
+class HostParserRun(HostRun):
+    __slots__ = ("ascii_domain", "domain", "input", "is_opaque", "result")
+
+    def __init__(self, input: str, is_opaque: bool, report: Report,
+                 observer: Observer | None) -> None:
+        self.state = host_parser_start
+        self.report = report
+        self.observer = observer
+        self.input = input
+        self.is_opaque = is_opaque
+        self.domain = input
+        self.ascii_domain = ""
+        self.result: Host = EMPTY_HOST
+
+
 def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
                observer: Observer | None = None) -> Host:
     """Return a host or raise HostFailure."""
+    if observer is None and not is_opaque and "%" not in input and input.isascii():
+        # The untraced path's shortcut for the commonest host: an ASCII domain that the domain
+        # parser returns lowercased without a validation error (step 6: strict ToASCII passes,
+        # hence no forbidden code point) and that does not end in a number (step 8).
+        lowered = input.lower()
+        if _STRICT_ASCII_OK.fullmatch(lowered) and not ends_in_a_number(lowered):
+            return Domain(lowered)
+    run = HostParserRun(input, is_opaque, report, observer)
+    _run(run)
+    return run.result
+
+
+def host_parser_start(h: HostParserRun) -> str | None:
+    input = h.input
     # step 1
     if input.startswith("["):
         # step 1.1
         if not input.endswith("]"):
-            raise _failure(report, observer, "host", "1.1",
-                           "the input starts with [ but does not end with ]", "IPv6-unclosed",
-                           says="starts with [ but does not end with ]", input=input)
-        if observer is not None:
-            _emit(observer, "host", "1.2", "IPv6 parse the input without its brackets", input=input)
-        # step 1.2 (offsets reported by the IPv6 parser count from after the "[")
-        def inner(name: str, offset: int | None, detail: str, cite: Cite | None = None) -> None:
-            report(name, None if offset is None else offset + 1, detail, cite)
-
-        try:
-            return ipv6_parse(input[1:-1], inner, observer)
-        except HostFailure as e:
-            if e.offset is not None:
-                e.offset += 1
-            raise e.passed_on("host parser", "1.2") from None
+            raise _failure(h.report, "host", "1.1", "the input starts with [ but does not end "
+                           "with ]", "IPv6-unclosed", says="starts with [ but does not end with ]",
+                           input=input)
+        h.state = host_parser_ipv6
+        return "1.2"
     # step 2
-    if is_opaque:
-        if observer is not None:
-            _emit(observer, "host", "2", "the URL is not special: opaque-host parse", input=input)
-        try:
-            opaque = opaque_host_parse(input, report, observer)
-        except HostFailure as e:
-            raise e.passed_on("host parser", "2") from None
-        # an opaque host is non-empty: the empty string is the empty host
-        return OpaqueHost(opaque) if opaque else EMPTY_HOST
+    if h.is_opaque:
+        h.state = host_parser_opaque
+        return "2"
     # step 3: Assert input is not the empty string.
     # step 4
     if "%" in input and _PERCENT_ENCODED_RE.search(input):
-        report("domain-percent-encoded", None, "", ("host parser", "4"))
-        if observer is not None:
-            _emit(observer, "host", "4", "the input contains a percent-encoded byte: "
-                  "validation error", errors=["domain-percent-encoded"])
-    # step 5
-    domain = percent_decode(input).decode("utf-8", "replace") if "%" in input else input
-    if observer is not None:
-        _emit(observer, "host", "5", "percent-decode, then UTF-8 decode without BOM", input=input,
-              domain=domain)
-    # step 6-7
+        h.report("domain-percent-encoded", None, "", ("host parser", "4"))
+        h.state = host_parser_decode
+        return "4"
+    return host_parser_decode(h)
+
+
+def host_parser_ipv6(h: HostParserRun) -> None:
+    # step 1.2 (offsets reported by the IPv6 parser count from after the "[")
+    report = h.report
+
+    def inner(name: str, offset: int | None, detail: str, cite: Cite | None = None) -> None:
+        report(name, None if offset is None else offset + 1, detail, cite)
+
     try:
-        ascii_domain = domain_parse(domain, False, report, observer)
+        h.result = ipv6_parse(h.input[1:-1], inner, h.observer)
     except HostFailure as e:
+        if e.offset is not None:
+            e.offset += 1
+        raise e.passed_on("host parser", "1.2") from None
+    h.state = None
+
+
+def host_parser_opaque(h: HostParserRun) -> None:
+    # step 2
+    try:
+        opaque = opaque_host_parse(h.input, h.report, h.observer)
+    except HostFailure as e:
+        raise e.passed_on("host parser", "2") from None
+    # an opaque host is non-empty: the empty string is the empty host
+    h.result = OpaqueHost(opaque) if opaque else EMPTY_HOST
+    h.state = None
+
+
+def host_parser_decode(h: HostParserRun) -> str:
+    # step 5
+    input = h.input
+    h.domain = percent_decode(input).decode("utf-8", "replace") if "%" in input else input
+    h.state = host_parser_domain
+    return "5"
+
+
+def host_parser_domain(h: HostParserRun) -> str:
+    # step 6-7
+    domain = h.domain
+    try:
+        ascii_domain = h.ascii_domain = domain_parse(domain, False, h.report, h.observer)
+    except HostFailure as e:
+        input = h.input
         if domain is not input and e.offset is not None:
             # percent-decoded: find the code point in the input itself, if it is there
             i = input.find(domain[e.offset])
             e.offset = i if i >= 0 else None
-        if observer is not None:
-            _emit(observer, "host", "7", "asciiDomain is failure: return failure",
-                  outcome="failure")
         raise e.passed_on("host parser", "7") from None
     # step 8
     if ends_in_a_number(ascii_domain):
-        if observer is not None:
-            _emit(observer, "host", "8", "ends in a number: IPv4 parse", domain=ascii_domain)
-        try:
-            return ipv4_parse(ascii_domain, report, observer)
-        except HostFailure as e:
-            raise e.passed_on("host parser", "8") from None
-    if observer is not None:
-        _emit(observer, "host", "9", "the host is a domain", result=ascii_domain)
+        h.state = host_parser_ipv4
+        return "8"
     # step 9
-    return Domain(ascii_domain)
+    h.result = Domain(ascii_domain)
+    h.state = None
+    return "9"
+
+
+def host_parser_ipv4(h: HostParserRun) -> None:
+    # step 8
+    try:
+        h.result = ipv4_parse(h.ascii_domain, h.report, h.observer)
+    except HostFailure as e:
+        raise e.passed_on("host parser", "8") from None
+    h.state = None
+
+
+# ---------------------------------------------------------------------------------------------
+# url.bs: IDNA, the domain parser
 
 
 def _strict_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
@@ -197,92 +306,108 @@ def _relaxed_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, 
                           observer=observer)
 
 
-# The UTS #46 stages urlcalc.standard.uts46 reports, in UTS #46's order, and what each cites.
-UTS46_STAGES = spec.UTS46_STAGES
+class DomainRun(HostRun):
+    """The domain parser's variables; ``stages``: where UTS #46 reports its stages (None: not
+    traced; a driver sets it for the states that run ToASCII)."""
 
+    __slots__ = ("be_strict", "domain", "lowered", "result", "stages", "strict_errors",
+                 "strict_result")
 
-class _Stage:
-    """The UTS #46 observer: each stage as a step (depth 2) for the URL-level observer."""
-
-    __slots__ = ("counts_only", "mode", "observer")
-
-    def __init__(self, observer: Observer, mode: str) -> None:
+    def __init__(self, domain: str, be_strict: bool, report: Report,
+                 observer: Observer | None) -> None:
+        self.state = domain_strict
+        self.report = report
         self.observer = observer
-        self.mode = mode
-        self.counts_only = counts_only(observer)
-
-    def __call__(self, name: str, details: dict[str, object]) -> None:
-        algorithm, step = UTS46_STAGES[name]
-        self.observer({"parser": "uts46", "algorithm": algorithm, "state": "UTS #46 " + name,
-                       "step": step, "note": f"Unicode ToASCII ({self.mode}): {name}",
-                       "details": details, "depth": 2})
-
-
-def _uts46_observer(observer: Observer | None, mode: str) -> uts46.StageObserver:
-    return None if observer is None else _Stage(observer, mode)
+        self.domain = domain
+        self.be_strict = be_strict
+        self.lowered: str | None = None
+        self.strict_result = ""
+        self.strict_errors: list[str] = []
+        self.result = ""
+        self.stages: uts46.StageObserver = None
 
 
-# url.bs: IDNA, the domain parser
 def domain_parse(domain: str, be_strict: bool, report: Report = _no_report,
                  observer: Observer | None = None) -> str:
     """Return a domain or raise HostFailure."""
+    run = DomainRun(domain, be_strict, report, observer)
+    _run(run)
+    return run.result
+
+
+def domain_strict(d: DomainRun) -> str:
     # step 1
-    lowered = domain.lower() if domain.isascii() else None
-    if lowered is not None and observer is None and _STRICT_ASCII_OK.fullmatch(lowered):
-        strict_result, strict_errors = lowered, list[str]()
+    domain = d.domain
+    lowered = d.lowered = domain.lower() if domain.isascii() else None
+    if lowered is not None and d.stages is None and _STRICT_ASCII_OK.fullmatch(lowered):
+        d.strict_result, d.strict_errors = lowered, list[str]()
     else:
-        strict_result, strict_errors = _strict_to_ascii(domain,
-                                                        _uts46_observer(observer, "strict"))
-    if observer is not None:
-        _emit(observer, "domain", "1", "strictResult: domain parser ToASCII with beStrict true"
-              + (": failure (" + ", ".join(strict_errors) + ")" if strict_errors
-                 else ": no error"), result=strict_result)
+        d.strict_result, d.strict_errors = _strict_to_ascii(domain, d.stages)
+    d.state = domain_strict_error if d.strict_errors or d.be_strict else domain_ascii
+    return "1"
+
+
+def domain_strict_error(d: DomainRun) -> str | None:
+    strict_errors = d.strict_errors
     # step 2
     if strict_errors:
-        report("domain-to-ASCII", None, " ".join(strict_errors), ("domain parser", "2"))
-        if observer is not None:
-            _emit(observer, "domain", "2", "strictResult is a failure value: validation error "
-                  "(this step does not return)", errors=["domain-to-ASCII"])
+        d.report("domain-to-ASCII", None, " ".join(strict_errors), ("domain parser", "2"))
     # step 3
-    if be_strict:
+    if d.be_strict:
         if strict_errors:  # (not traced: beStrict is true only outside the URL parser)
-            raise _failure(report, None, "domain", "3.1", "strictResult is a failure value")
-        return strict_result
+            raise _failure(d.report, "domain", "3.1", "strictResult is a failure value")
+        d.result = d.strict_result
+        d.state = None
+        return None
+    d.state = domain_ascii
+    return "2" if strict_errors else None
+
+
+def domain_ascii(d: DomainRun) -> str | None:
     # step 4-5
-    if lowered is not None:
-        result = lowered
-        if observer is not None:
-            _emit(observer, "domain", "5", "ASCII domain: the result is the domain, lowercased",
-                  result=result)
+    if d.lowered is not None:
+        d.result = d.lowered
+        d.state = domain_result_checks
+        return "5"
+    d.state = domain_relaxed
+    return None
+
+
+def domain_relaxed(d: DomainRun) -> str:
     # step 6
+    if not d.strict_errors:
+        # The relaxed run cannot fail where the strict one passed: same result.
+        result, errors = d.strict_result, list[str]()
     else:
-        if not strict_errors:
-            # The relaxed run cannot fail where the strict one passed: same result.
-            result, errors = strict_result, list[str]()
-        else:
-            result, errors = _relaxed_to_ascii(domain, _uts46_observer(observer, "relaxed"))
-        if errors:
-            raise _failure(report, observer, "domain", "6.2", "domain parser ToASCII with "
-                           "beStrict false is a failure value (" + ", ".join(errors) + ")",
-                           says="ToASCII with beStrict false failed", uts46_errors=errors)
-        if observer is not None:
-            _emit(observer, "domain", "6.1", "ToASCII with beStrict false", result=result)
+        result, errors = _relaxed_to_ascii(d.domain, d.stages)
+    if errors:
+        raise _failure(d.report, "domain", "6.2", "domain parser ToASCII with beStrict false is "
+                       "a failure value (" + ", ".join(errors) + ")",
+                       says="ToASCII with beStrict false failed", uts46_errors=errors)
+    d.result = result
+    d.state = domain_result_checks
+    return "6.1"
+
+
+def domain_result_checks(d: DomainRun) -> None:
+    result = d.result
     # step 7
     if result == "":
-        raise _failure(report, observer, "domain", "7", "the result is the empty string")
+        raise _failure(d.report, "domain", "7", "the result is the empty string")
     # step 8
     forbidden = _FORBIDDEN_DOMAIN_RE.search(result)
     if forbidden:
+        domain = d.domain
         ch = forbidden.group()
         # Where that code point stands in the domain given (the result may be mapped).
         offset = forbidden.start() if result is domain or domain[forbidden.start():
                                                                 forbidden.start() + 1] == ch \
             else domain.find(ch)
-        raise _failure(report, observer, "domain", "8",
+        raise _failure(d.report, "domain", "8",
                        f"the result contains a forbidden domain code point, U+{ord(ch):04X}",
                        at=offset if offset >= 0 else None, result=result)
     # step 9
-    return result
+    d.state = None
 
 
 # url.bs: IDNA, domain to Unicode
@@ -307,261 +432,370 @@ def ends_in_a_number(input: str) -> bool:
     if last != "" and last.isascii() and last.isdigit():
         return True
     # step 6
-    return ipv4_number_parse(last) is not None
+    return ipv4_number(last)[0] is not None
 
 
+# ---------------------------------------------------------------------------------------------
 # url.bs: host parsing, the IPv4 parser
+
+
+class IPv4Run(HostRun):
+    """The IPv4 parser's variables: ``part`` (at ``offset`` in the input, the ``index``-th;
+    the next part starts at ``end``) and ``number``, the IPv4 number parser's answer for it
+    (ipv4_number)."""
+
+    __slots__ = ("end", "index", "input", "number", "numbers", "offset", "part", "parts",
+                 "result")
+
+    def __init__(self, input: str, report: Report, observer: Observer | None) -> None:
+        self.state = ipv4_split
+        self.report = report
+        self.observer = observer
+        self.input = input
+        self.parts: list[str] = []
+        self.numbers: list[int] = []
+        self.part = ""
+        self.number: IPv4Number = (None, False, 10, None, None)
+        self.index = 0
+        self.offset = 0
+        self.end = 0
+        self.result = 0
+
+
 def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | None = None) -> int:
+    run = IPv4Run(input, report, observer)
+    _run(run)
+    return run.result
+
+
+def ipv4_split(r: IPv4Run) -> str:
     # step 1
-    parts = input.split(".")
+    parts = r.parts = r.input.split(".")
     # step 2
     if parts[-1] == "":
-        report("IPv4-empty-part", None, "", ("IPv4 parser", "2.1"))
+        r.report("IPv4-empty-part", None, "", ("IPv4 parser", "2.1"))
         if len(parts) > 1:
             parts.pop()
     # step 3
     if len(parts) < 4:
-        report("IPv4-too-few-parts", None, "", ("IPv4 parser", "3"))
+        r.report("IPv4-too-few-parts", None, "", ("IPv4 parser", "3"))
     # step 4
     if len(parts) > 4:
-        raise _failure(report, observer, "ipv4", "4", "more than 4 parts",
-                       "IPv4-too-many-parts", parts=parts)
-    if observer is not None:
-        errors = (["IPv4-empty-part"] if input.endswith(".") else []) + \
-            (["IPv4-too-few-parts"] if len(parts) < 4 else [])
-        _emit(observer, "ipv4", "3" if len(parts) < 4 else "1",
-              f"{len(parts)} part{'s' if len(parts) != 1 else ''}"
-              + (" (a trailing empty part removed, step 2)" if input.endswith(".") else ""),
-              parts=parts, errors=errors)
-    # step 5-6
-    numbers: list[int] = []
-    offset = 0
-    for part in parts:
-        # step 6.1
-        result = ipv4_number_parse(part, observer, offset)
-        if result is None:
-            raise _failure(report, observer, "ipv4", "6.2",
-                           f"the part {part!r} is not an IPv4 number", "IPv4-non-numeric-part",
-                           offset, says=f"part {part!r} is not numeric")
-        # step 6.3
-        if result[1]:
-            report("IPv4-non-decimal-part", None, "", ("IPv4 parser", "6.3"))
-            if observer is not None:
-                _emit(observer, "ipv4", "6.3", f"part {part!r}: validationError is true",
-                      errors=["IPv4-non-decimal-part"])
-        numbers.append(result[0])
-        offset += len(part) + 1
-    if observer is not None:
-        _emit(observer, "ipv4", "6.4", "the numbers of the parts",
-              numbers=[str(n) if n < IPV4_NUMBER_CAP else f">= {IPV4_NUMBER_CAP}"
-                       for n in numbers])
-    # step 7
-    if any(n > 255 for n in numbers):
-        report("IPv4-out-of-range-part", None, "", ("IPv4 parser", "7"))
-        if observer is not None:
-            _emit(observer, "ipv4", "7", "a number exceeds 255: validation error",
-                  errors=["IPv4-out-of-range-part"])
+        raise _failure(r.report, "ipv4", "4", "more than 4 parts", "IPv4-too-many-parts",
+                       parts=parts)
+    # step 5
+    r.state = ipv4_part
+    return "3" if len(parts) < 4 else "1"
+
+
+def ipv4_part(r: IPv4Run) -> str | None:
+    # step 6: for each part
+    part = r.part = r.parts[r.index]
+    r.offset = r.end
+    # step 6.1
+    number = r.number = ipv4_number(part)
+    value = number[0]
+    # step 6.2
+    if value is None:
+        raise _failure(r.report, "ipv4", "6.2", f"the part {part!r} is not an IPv4 number",
+                       "IPv4-non-numeric-part", r.offset, says=f"part {part!r} is not numeric")
+    # step 6.4
+    r.numbers.append(value)
+    r.index += 1
+    r.end += len(part) + 1
+    if r.index == len(r.parts):
+        r.state = ipv4_numbers
+    # step 6.3
+    if number[1]:
+        r.report("IPv4-non-decimal-part", None, "", ("IPv4 parser", "6.3"))
+        return "6.3"
+    return None
+
+
+def ipv4_numbers(r: IPv4Run) -> str:
+    # step 6.4, for every part
+    r.state = ipv4_range if any(n > 255 for n in r.numbers) else ipv4_result
+    return "6.4"
+
+
+def ipv4_range(r: IPv4Run) -> str:
+    # step 7: a number is greater than 255
+    r.report("IPv4-out-of-range-part", None, "", ("IPv4 parser", "7"))
+    r.state = ipv4_result
+    return "7"
+
+
+def ipv4_result(r: IPv4Run) -> str:
+    numbers = r.numbers
     # step 8
     if any(n > 255 for n in numbers[:-1]):
-        raise _failure(report, observer, "ipv4", "8", "a number before the last exceeds 255")
+        raise _failure(r.report, "ipv4", "8", "a number before the last exceeds 255")
     # step 9
     if numbers[-1] >= 256 ** (5 - len(numbers)):
-        raise _failure(report, observer, "ipv4", "9", "the last number is greater than or "
+        raise _failure(r.report, "ipv4", "9", "the last number is greater than or "
                        f"equal to 256^{5 - len(numbers)}",
                        says=f"the last number is 256^{5 - len(numbers)} or more")
     # step 10-13
     ipv4 = numbers[-1]
     for counter, n in enumerate(numbers[:-1]):
         ipv4 += n * 256 ** (3 - counter)
-    if observer is not None:
-        _emit(observer, "ipv4", "14", "return ipv4", result=ipv4_serialize(ipv4))
+    r.result = ipv4
+    r.state = None
     # step 14
-    return ipv4
+    return "14"
+
+
+#: The IPv4 number parser's answer: the number (None: failure), validationError, R, and the
+#: steps that applied: the first (step 1, the empty string, or the step that chose R), the last
+#: (step 6 or 7 when it ends there; None when the number is converted, steps 8-9).
+IPv4Number = tuple[int | None, bool, int, str | None, str | None]
 
 
 # url.bs: host parsing, the IPv4 number parser
-def ipv4_number_parse(input: str, observer: Observer | None = None,
-                      offset: int = 0) -> tuple[int, bool] | None:
-    """``observer`` and ``offset`` (of ``input`` in the IPv4 parser's input): for the trace."""
-    part = input
+def ipv4_number(input: str) -> IPv4Number:
+    """The IPv4 number parser, with the steps that applied (see IPv4Number)."""
     # step 1
     if input == "":
-        if observer is not None:
-            _emit(observer, "ipv4-number", "1", "the part is the empty string: failure",
-                  part=part, offset=offset, depth=2)
-        return None
+        return (None, False, 10, "1", None)
     # step 2-5
-    validation_error = False
-    radix = 10
-    step = "3"
-    if len(input) >= 2 and input[:2] in ("0x", "0X"):
-        validation_error, input, radix, step = True, input[2:], 16, "4"
-    elif len(input) >= 2 and input[0] == "0":
-        validation_error, input, radix, step = True, input[1:], 8, "5"
-    if observer is not None:
-        _emit(observer, "ipv4-number", step, f"R is {radix}, validationError is "
-              f"{str(validation_error).lower()}", part=part, offset=offset, R=radix,
-              validationError=validation_error, depth=2)
+    if len(input) >= 2 and input[0] == "0":
+        if input[1] in "xX":
+            validation_error, input, radix, step = True, input[2:], 16, "4"
+        else:
+            validation_error, input, radix, step = True, input[1:], 8, "5"
+    else:
+        validation_error, radix, step = False, 10, "3"
     # step 6
     if input == "":
-        if observer is not None:
-            _emit(observer, "ipv4-number", "6", "nothing after the prefix: (0, true)", depth=2)
-        return (0, True)
+        return (0, True, radix, step, "6")
     # step 7
     digits = _OCTAL if radix == 8 else _DIGITS if radix == 10 else _HEX
     if not all(ch in digits for ch in input):
-        if observer is not None:
-            _emit(observer, "ipv4-number", "7", f"not all radix-{radix} digits: failure",
-                  depth=2)
-        return None
+        return (None, validation_error, radix, step, "7")
     # step 8-9. A number of IPV4_NUMBER_CAP or more fails the IPv4 parser's range checks (steps 8
     # and 9 compare with 255 and 256 ** (5 - n) <= 2 ** 32) exactly as its true value would, so
     # a long digit string is read as IPV4_NUMBER_CAP without converting it: int() is quadratic on
     # long decimal strings and refuses more than 4,300 digits (sys.get_int_max_str_digits).
     significant = input.lstrip("0")
     if len(significant) > _MAX_IPV4_DIGITS[radix]:
-        return (IPV4_NUMBER_CAP, validation_error)
-    return (min(int(significant or "0", radix), IPV4_NUMBER_CAP), validation_error)
+        return (IPV4_NUMBER_CAP, validation_error, radix, step, None)
+    return (min(int(significant or "0", radix), IPV4_NUMBER_CAP), validation_error, radix, step,
+            None)
 
 
+def ipv4_number_parse(input: str) -> tuple[int, bool] | None:
+    """url.bs: the IPv4 number parser: (number, validationError), or None for failure."""
+    value, validation_error, _, _, _ = ipv4_number(input)
+    return None if value is None else (value, validation_error)
+
+
+# ---------------------------------------------------------------------------------------------
 # url.bs: host parsing, the IPv6 parser
+
+
+class IPv6Run(HostRun):
+    """The IPv6 parser's variables (url.bs names), and the piece being read: its ``value`` and
+    where it began (``piece_start``)."""
+
+    __slots__ = ("address", "compress", "input", "n", "piece_index", "piece_start", "pointer",
+                 "value")
+
+    def __init__(self, input: str, report: Report, observer: Observer | None) -> None:
+        self.state = ipv6_start
+        self.report = report
+        self.observer = observer
+        self.input = input
+        self.n = len(input)
+        # step 1-4
+        self.address = [0] * 8
+        self.piece_index = 0
+        self.compress: int | None = None
+        self.pointer = 0
+        self.value = 0
+        self.piece_start = 0
+
+
 def ipv6_parse(input: str, report: Report = _no_report,
                observer: Observer | None = None) -> tuple[int, ...]:
-    def fail(name: str, step: str, note: str) -> HostFailure:
-        return _failure(report, observer, "ipv6", step, note, name, pointer, pointer=pointer)
+    run = IPv6Run(input, report, observer)
+    _run(run)
+    # step 9
+    return tuple(run.address)
 
-    # step 1-4
-    address = [0] * 8
-    piece_index = 0
-    compress: int | None = None
-    pointer = 0
-    n = len(input)
 
-    def c_at(i: int) -> str:
-        return input[i] if i < n else ""
+def _ipv6_fail(v: IPv6Run, name: str, step: str, note: str) -> HostFailure:
+    pointer = v.pointer
+    return _failure(v.report, "ipv6", step, note, name, pointer, pointer=pointer)
 
+
+def ipv6_start(v: IPv6Run) -> str | None:
+    v.state = ipv6_piece
+    input = v.input
     # step 5
-    if c_at(pointer) == ":":
-        if c_at(pointer + 1) != ":":
-            raise fail("IPv6-invalid-compression", "5.1", "starts with a single :")
-        pointer += 2
-        piece_index += 1
-        compress = piece_index
-        if observer is not None:
-            _emit(observer, "ipv6", "5.3", "the input starts with ::: compress is 1",
-                  pointer=pointer, piece_index=piece_index)
+    if input[:1] == ":":
+        if input[1:2] != ":":
+            raise _ipv6_fail(v, "IPv6-invalid-compression", "5.1", "starts with a single :")
+        v.pointer += 2
+        v.piece_index += 1
+        v.compress = v.piece_index
+        return "5.3"
+    return None
+
+
+def ipv6_piece(v: IPv6Run) -> str | None:
+    input = v.input
+    n = v.n
+    pointer = v.pointer
     # step 6
-    while pointer < n:
-        # step 6.1
-        if piece_index == 8:
-            raise fail("IPv6-too-many-pieces", "6.1", "more than 8 pieces")
-        # step 6.2
-        if input[pointer] == ":":
-            if compress is not None:
-                raise fail("IPv6-multiple-compression", "6.2.1", "a second ::")
-            pointer += 1
-            piece_index += 1
-            compress = piece_index
-            if observer is not None:
-                _emit(observer, "ipv6", "6.2.2", "compression", pointer=pointer,
-                      piece_index=piece_index)
-            continue
-        # step 6.3-6.4
-        value = length = 0
-        piece_start = pointer
-        while length < 4 and c_at(pointer) in _HEX and pointer < n:
-            value = value * 0x10 + int(input[pointer], 16)
-            pointer += 1
-            length += 1
-        # step 6.5
-        if c_at(pointer) == ".":
-            if length == 0:
-                raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.1", "empty IPv4 part")
-            pointer -= length
-            if piece_index > 6:
-                raise fail("IPv4-in-IPv6-too-many-pieces", "6.5.3", "no room for IPv4")
-            numbers_seen = 0
-            while pointer < n:
-                ipv4_piece: int | None = None
-                if numbers_seen > 0:
-                    if input[pointer] == "." and numbers_seen < 4:
-                        pointer += 1
-                    else:
-                        raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.5.2.2",
-                                   "unexpected code point in the IPv4 part")
-                if c_at(pointer) not in _DIGITS or pointer >= n:
-                    raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.5.3",
-                               "an IPv4 part is not a digit")
-                while pointer < n and input[pointer] in _DIGITS:
-                    number = int(input[pointer])
-                    if ipv4_piece is None:
-                        ipv4_piece = number
-                    elif ipv4_piece == 0:
-                        raise fail("IPv4-in-IPv6-invalid-code-point", "6.5.5.4.3",
-                                   "an IPv4 part has a leading 0")
-                    else:
-                        ipv4_piece = ipv4_piece * 10 + number
-                    if ipv4_piece > 255:
-                        raise fail("IPv4-in-IPv6-out-of-range-part", "6.5.5.4.5",
-                                   "an IPv4 part exceeds 255")
-                    pointer += 1
-                assert ipv4_piece is not None
-                address[piece_index] = address[piece_index] * 0x100 + ipv4_piece
-                numbers_seen += 1
-                if numbers_seen in (2, 4):
-                    piece_index += 1
-            if numbers_seen != 4:
-                raise fail("IPv4-in-IPv6-too-few-parts", "6.5.6", "fewer than 4 IPv4 parts")
-            if observer is not None:
-                _emit(observer, "ipv6", "6.5", "embedded IPv4 address", pointer=pointer,
-                      pieces=list(address))
-            break
-        # step 6.6
-        elif c_at(pointer) == ":":
-            pointer += 1
-            if pointer >= n:
-                raise fail("IPv6-invalid-code-point", "6.6.2", "ends after :")
-        # step 6.7
-        elif pointer < n:
-            raise fail("IPv6-invalid-code-point", "6.7",
-                       f"unexpected code point {input[pointer]!r}")
-        # step 6.8
-        if length > 1 and value < 0x10 ** (length - 1):
-            report("IPv6-piece-leading-zero", piece_start, "", ("IPv6 parser", "6.8"))
-            if observer is not None:
-                _emit(observer, "ipv6", "6.8", "a piece with a leading zero: validation error",
-                      pointer=piece_start, errors=["IPv6-piece-leading-zero"])
-        # step 6.9-6.10
-        address[piece_index] = value
-        piece_index += 1
-        if observer is not None:
-            _emit(observer, "ipv6", "6.9", f"piece {piece_index - 1} = {value:x}", pointer=pointer,
-                  pieces=list(address))
+    if pointer >= n:
+        v.state = ipv6_end
+        return None
+    # step 6.1
+    if v.piece_index == 8:
+        raise _ipv6_fail(v, "IPv6-too-many-pieces", "6.1", "more than 8 pieces")
+    # step 6.2
+    if input[pointer] == ":":
+        if v.compress is not None:
+            raise _ipv6_fail(v, "IPv6-multiple-compression", "6.2.1", "a second ::")
+        v.pointer += 1
+        v.piece_index += 1
+        v.compress = v.piece_index
+        return "6.2.2"
+    # step 6.3-6.4
+    value = length = 0
+    v.piece_start = pointer
+    while length < 4 and pointer < n and input[pointer] in _HEX:
+        value = value * 0x10 + int(input[pointer], 16)
+        pointer += 1
+        length += 1
+    v.pointer = pointer
+    v.value = value
+    c = input[pointer] if pointer < n else ""
+    # step 6.5
+    if c == ".":
+        if length == 0:
+            raise _ipv6_fail(v, "IPv4-in-IPv6-invalid-code-point", "6.5.1", "empty IPv4 part")
+        v.pointer -= length
+        if v.piece_index > 6:
+            raise _ipv6_fail(v, "IPv4-in-IPv6-too-many-pieces", "6.5.3", "no room for IPv4")
+        v.state = ipv6_ipv4
+        return None
+    # step 6.6
+    if c == ":":
+        v.pointer += 1
+        if v.pointer >= n:
+            raise _ipv6_fail(v, "IPv6-invalid-code-point", "6.6.2", "ends after :")
+    # step 6.7
+    elif pointer < n:
+        raise _ipv6_fail(v, "IPv6-invalid-code-point", "6.7", f"unexpected code point {c!r}")
+    v.state = ipv6_set_piece
+    # step 6.8
+    if length > 1 and value < 0x10 ** (length - 1):
+        v.report("IPv6-piece-leading-zero", v.piece_start, "", ("IPv6 parser", "6.8"))
+        return "6.8"
+    return None
+
+
+def ipv6_set_piece(v: IPv6Run) -> str:
+    # step 6.9-6.10
+    v.address[v.piece_index] = v.value
+    v.piece_index += 1
+    v.state = ipv6_piece
+    return "6.9"
+
+
+def ipv6_ipv4(v: IPv6Run) -> str:
+    # step 6.5.4-6.5.7
+    input = v.input
+    n = v.n
+    address = v.address
+    numbers_seen = 0
+    while v.pointer < n:
+        ipv4_piece: int | None = None
+        if numbers_seen > 0:
+            if input[v.pointer] == "." and numbers_seen < 4:
+                v.pointer += 1
+            else:
+                raise _ipv6_fail(v, "IPv4-in-IPv6-invalid-code-point", "6.5.5.2.2",
+                                 "unexpected code point in the IPv4 part")
+        if v.pointer >= n or input[v.pointer] not in _DIGITS:
+            raise _ipv6_fail(v, "IPv4-in-IPv6-invalid-code-point", "6.5.5.3",
+                             "an IPv4 part is not a digit")
+        while v.pointer < n and input[v.pointer] in _DIGITS:
+            number = int(input[v.pointer])
+            if ipv4_piece is None:
+                ipv4_piece = number
+            elif ipv4_piece == 0:
+                raise _ipv6_fail(v, "IPv4-in-IPv6-invalid-code-point", "6.5.5.4.3",
+                                 "an IPv4 part has a leading 0")
+            else:
+                ipv4_piece = ipv4_piece * 10 + number
+            if ipv4_piece > 255:
+                raise _ipv6_fail(v, "IPv4-in-IPv6-out-of-range-part", "6.5.5.4.5",
+                                 "an IPv4 part exceeds 255")
+            v.pointer += 1
+        assert ipv4_piece is not None
+        address[v.piece_index] = address[v.piece_index] * 0x100 + ipv4_piece
+        numbers_seen += 1
+        if numbers_seen in (2, 4):
+            v.piece_index += 1
+    if numbers_seen != 4:
+        raise _ipv6_fail(v, "IPv4-in-IPv6-too-few-parts", "6.5.6", "fewer than 4 IPv4 parts")
+    # step 6.5.8: break
+    v.state = ipv6_end
+    return "6.5"
+
+
+def ipv6_end(v: IPv6Run) -> str | None:
+    v.state = None
+    address = v.address
     # step 7
-    if compress is not None:
-        swaps = piece_index - compress
+    if v.compress is not None:
+        compress = v.compress
+        swaps = v.piece_index - compress
         piece_index = 7
         while piece_index != 0 and swaps > 0:
             j = compress + swaps - 1
             address[piece_index], address[j] = address[j], address[piece_index]
             piece_index -= 1
             swaps -= 1
-        if observer is not None:
-            _emit(observer, "ipv6", "7", "expand the compression", pieces=list(address))
+        v.piece_index = piece_index
+        return "7"
     # step 8
-    elif piece_index != 8:
-        raise fail("IPv6-too-few-pieces", "8", "fewer than 8 pieces and no compression")
-    # step 9
-    return tuple(address)
+    if v.piece_index != 8:
+        raise _ipv6_fail(v, "IPv6-too-few-pieces", "8", "fewer than 8 pieces and no compression")
+    return None
 
 
+# ---------------------------------------------------------------------------------------------
 # url.bs: host parsing, the opaque-host parser
+
+
+class OpaqueHostRun(HostRun):
+    __slots__ = ("input", "result")
+
+    def __init__(self, input: str, report: Report, observer: Observer | None) -> None:
+        self.state = opaque_host_parser
+        self.report = report
+        self.observer = observer
+        self.input = input
+        self.result = ""
+
+
 def opaque_host_parse(input: str, report: Report = _no_report,
                       observer: Observer | None = None) -> str:
+    run = OpaqueHostRun(input, report, observer)
+    _run(run)
+    return run.result
+
+
+def opaque_host_parser(o: OpaqueHostRun) -> str:
+    input = o.input
+    report = o.report
     # step 1
     for i, ch in enumerate(input):
         if ch in FORBIDDEN_HOST_CODE_POINTS:
-            raise _failure(report, observer, "opaque-host", "1",
+            raise _failure(report, "opaque-host", "1",
                            f"the input contains a forbidden host code point, U+{ord(ch):04X}",
                            "host-invalid-code-point", i,
                            says=f"forbidden host code point {ch!r}")
@@ -579,12 +813,9 @@ def opaque_host_parse(input: str, report: Report = _no_report,
         if bad is not None:
             report("invalid-URL-unit", bad, "", ("opaque-host parser", "3"))
     # step 4
-    result = utf8_percent_encode(input, C0_CONTROL_SET)
-    if observer is not None:
-        _emit(observer, "opaque-host", "4", "UTF-8 percent-encode with the C0 control set",
-              result=result)
-    return result
-
+    o.result = utf8_percent_encode(input, C0_CONTROL_SET)
+    o.state = None
+    return "4"
 
 # url.bs: host serializing
 def host_serialize(host: Host) -> str:

@@ -91,17 +91,11 @@ Observer = Callable[[Step], None]
 Run = TypeVar("Run", contravariant=True)
 
 
-class URLStepDriver(Protocol[Run]):
-    """How the basic URL parser's observed loop has one parse's steps recorded: the algorithms
-    only return (or raise with) the step that applied; the driver (urlcalc.trace.driver's
-    ``URLSteps``) describes, cites and bounds them.
-
-    ``preprocessing``: a step before the state machine (its ``note``, the ``input`` it produced
-    or the ``error`` it raised); ``start`` before a state runs; ``finish`` after it, however it
-    ended (``stop``: the failure or early return it raised)."""
-
-    def preprocessing(self, run: Run, step: str, note: str, input: str | None,
-                      error: ValidationError | None) -> None: ...
+class StepDriver(Protocol[Run]):
+    """How an algorithm's observed run has its steps recorded: the algorithms only return (or
+    raise with) the step that applied; the driver (urlcalc.trace's) describes, cites and bounds
+    them. ``start`` before a state runs; ``finish`` after it, however it ended (``stop``: the
+    failure or early return it raised)."""
 
     def start(self, run: Run) -> None: ...
 
@@ -109,15 +103,27 @@ class URLStepDriver(Protocol[Run]):
                stop: Exception | None) -> None: ...
 
 
+class URLStepDriver(StepDriver[Run], Protocol[Run]):
+    """The basic URL parser's driver (urlcalc.trace.driver's ``URLSteps``): a ``StepDriver``
+    that is also told of the steps before the state machine (``preprocessing``: its ``note``,
+    the ``input`` it produced or the ``error`` it raised)."""
+
+    def preprocessing(self, run: Run, step: str, note: str, input: str | None,
+                      error: ValidationError | None) -> None: ...
+
+
 class Driven(Protocol):
-    """An observer the parser can trace with: besides taking steps, it gives the driver of a
-    parse (``url_steps``, asked once per parse). urlcalc.trace.recorder's TraceRecorder is one;
+    """An observer the parsers can trace with: besides taking steps, it gives the driver of a
+    parse (``url_steps``, asked once per basic URL parse; ``host_steps``, once per run of an
+    algorithm of the host parser). urlcalc.trace.recorder's TraceRecorder is one;
     urlcalc.trace.driver's ``Described`` makes one of any callable. A plain callable given to
-    the parser is refused (TypeError): the standard layer does not describe steps."""
+    the parsers is refused (TypeError): the standard layer does not describe steps."""
 
     def __call__(self, step: Step) -> None: ...
 
     def url_steps(self) -> URLStepDriver[Any]: ...
+
+    def host_steps(self) -> StepDriver[Any]: ...
 
 
 def counts_only(observer: object) -> bool:

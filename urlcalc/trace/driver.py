@@ -34,6 +34,7 @@ from urlcalc.standard.parser import (
     opaque_path_state,
 )
 from urlcalc.standard.record import RECORD_FIELDS, URLRecord
+from urlcalc.trace.host_driver import HostSteps
 
 # The spec's anchors for each state (url.bs dfn ids), from the spec's step data.
 STATE_ANCHORS: dict[str, str] = {name: spec.algorithms()[name].anchor
@@ -113,6 +114,17 @@ def _take(facts: list[Fact]) -> tuple[Fact, ...]:
     return out
 
 
+class _Substeps(list[Step]):
+    """The observer of a step's host and path substeps while the recorder keeps steps: they are
+    kept here until the step that ran them is described (they come before it)."""
+
+    def __call__(self, step: Step) -> None:
+        self.append(step)
+
+    def host_steps(self) -> HostSteps:
+        return HostSteps(self)
+
+
 class _DroppedSubsteps:
     """The observer of host and path substeps once the recorder is full: counts each one with
     ``drop``, and the path shortenings of the current step (for the outline). It keeps nothing,
@@ -129,6 +141,9 @@ class _DroppedSubsteps:
         if step.get("parser") == "shorten" and step.get("removed") is not None:
             self.shortened += 1
         self.drop()
+
+    def host_steps(self) -> HostSteps:
+        return HostSteps(self)
 
 
 class _StepRecorder(Protocol):
@@ -155,11 +170,11 @@ class _Described:
         self.observer = observer
         self.outline = outline
         self.facts = facts
-        self.substeps: list[Step] = []
+        self.substeps = _Substeps()
 
     def start(self, p: Parser) -> None:
-        self.substeps = []
-        p.observer = self.substeps.append
+        self.substeps = _Substeps()
+        p.observer = self.substeps
 
     def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
                before: tuple[object, ...], n_errors: int,
@@ -322,3 +337,6 @@ class Described:
 
     def url_steps(self) -> URLSteps:
         return URLSteps(self)
+
+    def host_steps(self) -> HostSteps:
+        return HostSteps(self)

@@ -12,6 +12,7 @@ from typing import TypedDict
 
 from urlcalc.standard.observer import OutlineEntry, Step
 from urlcalc.trace.driver import URLSteps
+from urlcalc.trace.host_driver import HostSteps
 
 
 class TraceJSON(TypedDict):
@@ -113,6 +114,11 @@ class TraceRecorder:
         """The driver of one parse (urlcalc.trace.driver): the steps described here until full,
         then counted; the outline kept throughout."""
         return URLSteps(self, self.outline, self.is_full, self.drop)
+
+    def host_steps(self) -> HostSteps:
+        """The driver of one run of an algorithm of the host parser (urlcalc.trace.host_driver):
+        its steps described here (counted once full)."""
+        return HostSteps(self)
 
     def to_json(self) -> TraceJSON:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,
