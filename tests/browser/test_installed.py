@@ -269,9 +269,7 @@ def from_checkout(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FromChec
     failed = subprocess.run(_pip(venv, str(clone)), cwd=work, capture_output=True, text=True,
                             env=dict(_env(), PATH=str(work / "no-such-bin")), timeout=300)
     assert failed.returncode != 0, failed.stdout[-2000:]
-    started = time.monotonic()
     venv = _pip_install(work, str(clone))
-    FIGURES["checkout_install_s"] = time.monotonic() - started
     with _serving(venv, work) as url:
         yield FromCheckout(clone, venv, url, work, failed.stdout + failed.stderr)
 
