@@ -14,7 +14,7 @@ returned: the driver describes, cites and bounds the steps; nothing here builds 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from urlcalc.standard import host as hostmod
 from urlcalc.standard.encoding import get_encoding, get_output_encoding
@@ -146,6 +146,7 @@ class Parser:
         "password_parts",
         "password_token_seen",
         "pointer",
+        "shortenings",
         "state",
         "state_override",
         "url",
@@ -180,6 +181,9 @@ class Parser:
         # established: None otherwise, so the untraced parser only tests for None at the branches
         # that record one.
         self.facts: list[Fact] | None = None
+        # While traced, the path shortenings of the current step (shorten_path's): None
+        # otherwise.
+        self.shortenings: list[Shortening] | None = None
 
     def index(self, pointer: int) -> int:
         """The code-point index in the original input of a pointer into the processed input."""
@@ -264,25 +268,31 @@ class Parser:
 State = Callable[[Parser, str], "str | None"]
 
 
-def shorten_path(url: URLRecord, observer: Observer | None = None) -> None:
+class Shortening(NamedTuple):
+    """What "shorten a url's path" did: the ``step`` that applied, the segment it ``removed``
+    (None: none), and whether it ``kept`` a file URL's drive letter."""
+
+    step: str
+    removed: str | None
+    kept: bool
+
+
+def shorten_path(url: URLRecord) -> Shortening:
     """url.bs: shorten a url's path."""
     path = url.path
     assert isinstance(path, list)
     # step 3
     if url.scheme == "file" and len(path) == 1 and is_normalized_windows_drive_letter(path[0]):
-        if observer is not None:
-            observer({"parser": "shorten", "algorithm": "shorten a url's path",
-                      "state": "shorten a url's path", "step": "3",
-                      "note": "file URL whose path is a drive letter: keep it", "depth": 1})
-        return
+        return Shortening("3", None, True)
     # step 4
-    removed = path.pop() if path else None
-    if observer is not None:
-        observer({"parser": "shorten", "algorithm": "shorten a url's path",
-                  "state": "shorten a url's path", "step": "4",
-                  "note": "remove the last path segment" if removed is not None
-                  else "the path is empty: nothing to remove",
-                  "removed": removed, "depth": 1})
+    return Shortening("4", path.pop() if path else None, False)
+
+
+def _shorten(p: Parser) -> None:
+    """A state's step shortens the URL's path (kept in ``p.shortenings`` while traced)."""
+    applied = shorten_path(p.url)
+    if p.shortenings is not None:
+        p.shortenings.append(applied)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -441,7 +451,7 @@ def relative_state(p: Parser, c: str) -> str:
     # step 5.4
     if c != EOF:
         url.query = None
-        shorten_path(url, p.observer)
+        _shorten(p)
         p.state = path_state
         p.pointer -= 1
         return "5.4"
@@ -669,7 +679,7 @@ def file_state(p: Parser, c: str) -> str:
         if c != EOF:
             url.query = None
             if not starts_with_windows_drive_letter(p.input, p.pointer):
-                shorten_path(url, p.observer)
+                _shorten(p)
             else:
                 p.error("file-invalid-Windows-drive-letter", "4.4.3.1")
                 url.path = []
@@ -794,7 +804,7 @@ def path_state(p: Parser, c: str) -> str:
         buffer = "".join(p.buffer)
         # step 1.2
         if is_double_dot(buffer):
-            shorten_path(url, p.observer)
+            _shorten(p)
             if not slash:
                 path.append("")
             step = "1.2"
@@ -1115,6 +1125,7 @@ def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
     finally:
         p.observer = observer
         p.facts = None
+        p.shortenings = None
 
 
 def url_steps(observer: Observer) -> URLStepDriver[Parser]:

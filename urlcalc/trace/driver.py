@@ -29,6 +29,7 @@ from urlcalc.standard.parser import (
     ParseFailure,
     Parser,
     ParseReturn,
+    Shortening,
     State,
     fragment_state,
     opaque_path_state,
@@ -105,6 +106,26 @@ def _spec_changed(state: State, c: str, changed: tuple[str, ...]
     return tuple(f for f in changed if f != field), field
 
 
+SHORTEN = "shorten a url's path"
+
+
+def _shortening(applied: Shortening) -> Step:
+    """The step of "shorten a url's path" a state's step ran (a substep, before it)."""
+    if applied.kept:
+        return {"parser": "shorten", "algorithm": SHORTEN, "state": SHORTEN,
+                "step": applied.step, "note": "file URL whose path is a drive letter: keep it",
+                "depth": 1}
+    return {"parser": "shorten", "algorithm": SHORTEN, "state": SHORTEN, "step": applied.step,
+            "note": "remove the last path segment" if applied.removed is not None
+            else "the path is empty: nothing to remove", "removed": applied.removed,
+            "depth": 1}
+
+
+def _removals(shortenings: list[Shortening] | None) -> int:
+    """How many path segments the step's shortenings removed (for the outline)."""
+    return sum(1 for s in shortenings if s.removed is not None) if shortenings else 0
+
+
 def _take(facts: list[Fact]) -> tuple[Fact, ...]:
     """The facts the step established, leaving the list empty for the next step."""
     if not facts:
@@ -126,20 +147,17 @@ class _Substeps(list[Step]):
 
 
 class _DroppedSubsteps:
-    """The observer of host and path substeps once the recorder is full: counts each one with
-    ``drop``, and the path shortenings of the current step (for the outline). It keeps nothing,
-    so the algorithms need not build their steps' details (``counts_only``)."""
+    """The observer of host substeps once the recorder is full: counts each one with ``drop``.
+    It keeps nothing, so the algorithms need not build their steps' details
+    (``counts_only``)."""
 
-    __slots__ = ("drop", "shortened")
+    __slots__ = ("drop",)
     counts_only = True
 
     def __init__(self, drop: Callable[[], None]) -> None:
         self.drop = drop
-        self.shortened = 0
 
     def __call__(self, step: Step) -> None:
-        if step.get("parser") == "shorten" and step.get("removed") is not None:
-            self.shortened += 1
         self.drop()
 
     def host_steps(self) -> HostSteps:
@@ -148,8 +166,8 @@ class _DroppedSubsteps:
 
 class _StepRecorder(Protocol):
     """How ``URLSteps`` records one state-machine step: ``start`` before the state runs (where
-    its substeps go), ``finish`` after it, however it ended (``stop``: the failure or early
-    return it raised)."""
+    its substeps go: the host parser's, and path shortenings), ``finish`` after it, however it
+    ended (``stop``: the failure or early return it raised)."""
 
     def start(self, p: Parser) -> None: ...
 
@@ -175,6 +193,7 @@ class _Described:
     def start(self, p: Parser) -> None:
         self.substeps = _Substeps()
         p.observer = self.substeps
+        p.shortenings = []
 
     def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
                before: tuple[object, ...], n_errors: int,
@@ -220,14 +239,17 @@ class _Described:
                 record["note"] = stop.note
         elif step is None:
             record["note"] = no_step_applies(name, record["c"])
+        shortenings = p.shortenings
+        if shortenings:
+            for applied in shortenings:
+                observer(_shortening(applied))
         for s in self.substeps:
             observer(s)
         observer(record)
         if self.outline is not None:
-            shortened = sum(1 for s in self.substeps if s.get("parser") == "shorten"
-                            and s.get("removed") is not None)
             self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
-                                             tuple(raised), shortened, _take(self.facts)))
+                                             tuple(raised), _removals(shortenings),
+                                             _take(self.facts)))
 
 
 class _Counted:
@@ -246,19 +268,23 @@ class _Counted:
         self.substeps = _DroppedSubsteps(drop)
 
     def start(self, p: Parser) -> None:
-        self.substeps.shortened = 0
         p.observer = self.substeps
+        p.shortenings = []
 
     def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
                before: tuple[object, ...], n_errors: int,
                stop: Exception | None) -> None:
+        shortenings = p.shortenings
+        if shortenings:
+            for _ in shortenings:
+                self.drop()
         self.drop()
         if self.outline is not None:
             errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
             changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
             self.outline.append(OutlineEntry(
                 p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
-                errors, self.substeps.shortened, _take(self.facts)))
+                errors, _removals(shortenings), _take(self.facts)))
 
 
 class URLSteps:
