@@ -149,7 +149,7 @@ bench-load: venv npm
 # Mutation testing (not part of `make test`): a fixed-seed sample of one-edit bugs in the parser,
 # host parser, setters, model (provenance, request kinds) and server against the suite without the
 # browser and Pyodide runs, within MUTATE_BUDGET seconds; writes docs/mutation.md and fails if the
-# score falls below the floor (the measured score in the README, rounded down). A timeout is run
+# score falls below the floor (the measured score in docs/testing.md, rounded down). A timeout is run
 # again and never counted as killed. MUTATE_PER_MODULE, MUTATE_SEED, MUTATE_BUDGET override the
 # sample; `tests/mutation/run.py --ids ID...` re-runs named mutants (survivors).
 MUTATION_FLOOR ?= 77

@@ -1,6 +1,7 @@
 """The result model: one JSON-ready description of what the URL Standard does with an input.
 
-The CLI, the JSON API and the web page all render these dicts; the README documents them.
+The CLI, the JSON API and the web page all render these answers, each of its type in
+urlcalc.model.shapes; docs/api.md documents them.
 urlcalc.answers.kinds lists the requests that reach these functions (``dispatch``).
 Every function takes plain strings (lone surrogates are converted as Web IDL's USVString does)
 and raises ``ModelError`` (a ValueError) for a bad request, e.g. an unknown encoding label.

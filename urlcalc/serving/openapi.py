@@ -295,7 +295,7 @@ def _socket_operation() -> Schema:
             "unknown kind; 500 for a bug); answers come in the order of the requests. The "
             "handshake is refused with a JSON error when the Host "
             "header does not name this server or the Origin is another site's. Protocol errors "
-            "close the socket with RFC 6455's codes; see the README, \"The WebSocket\"."),
+            "close the socket with RFC 6455's codes; see docs/hardening.md, \"The WebSocket\"."),
         "responses": {
             "101": {"description": "Switching Protocols: the connection is a WebSocket."},
             "400": _error_response("A malformed opening handshake (its method, version, key or "

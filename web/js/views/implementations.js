@@ -148,7 +148,7 @@ export class ImplementationsView extends AskingView {
       h("h3", null, "Each implementation"), this.about,
       h("h3", { id: "implementations-wpt-h" }, "WPT scores"),
       h("p", { class: "muted small" }, "Passing cases of the web-platform-tests URL data per implementation, measured by ",
-        h("code", null, "make interop"), " (the same table as docs/interop.md and the README's; “—” where the implementation has no such API)."),
+        h("code", null, "make interop"), " (the same table as docs/interop.md and docs/implementations.md; “—” where the implementation has no such API)."),
       this.scores);
   }
 
