@@ -1,8 +1,13 @@
 """What the standard's algorithms tell an optional observer: the vocabulary of the trace.
 
-An observer is any callable taking one step (a JSON-ready dict, ``Step``). With no observer the
-algorithms take their untraced path and build nothing; urlcalc.trace.recorder's
-``TraceRecorder`` is the observer the result model, the CLI, the API and the page use.
+An observer takes steps (JSON-ready dicts, ``Step``). With no observer the algorithms take their
+untraced path and build nothing. The algorithms build no step either: the basic URL parser's
+states and the host parser's return (or raise with) the number of the step that applied, and
+their observed loops tell the observer's driver (``Driven``: ``url_steps``, ``host_steps``;
+``StepDriver``), which describes, cites and bounds the steps: urlcalc.trace's, above this layer.
+urlcalc.trace.recorder's ``TraceRecorder`` is the observer the result model, the CLI, the API
+and the page use; a plain callable is refused by the parsers (the URL setters' own steps,
+urlcalc.standard.url's, still go to it).
 
 Keys of a step (present when they apply):
 
@@ -128,9 +133,9 @@ class Driven(Protocol):
 
 def counts_only(observer: object) -> bool:
     """True when ``observer`` keeps none of the steps it is given, only counts them (a full
-    TraceRecorder; the parser's counter of dropped substeps): an algorithm then reports its steps
-    without the details that would cost time and memory to build (per-label lists on a domain of
-    200,000 labels)."""
+    TraceRecorder; the URL driver's counter of dropped substeps): an algorithm then reports its
+    steps without the details that would cost time and memory to build (per-label lists on a
+    domain of 200,000 labels)."""
     return bool(getattr(observer, "counts_only", False))
 
 

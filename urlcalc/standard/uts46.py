@@ -43,6 +43,8 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 import idna.idnadata
 import idna.uts46data
 
+from urlcalc.standard.observer import counts_only
+
 if TYPE_CHECKING:
     import unicodedata as _ucd
 else:
@@ -718,9 +720,9 @@ def _process(
 ) -> tuple[list[str], list[str] | None]:
     """UTS46 4 steps 1-4. Returns the processed labels and, if ``encode``, the labels of
     ToASCII step 3 (UTS46 4.2) too; appends error codes to ``errors``."""
-    # An observer that only counts steps (urlcalc.trace.recorder.counts_only) gets them without
-    # details.
-    detailed = observer is not None and not getattr(observer, "counts_only", False)
+    # An observer that only counts steps (urlcalc.standard.observer.counts_only: the trace
+    # driver's stage observer for a full recorder) gets them without details.
+    detailed = observer is not None and not counts_only(observer)
     # UTS46 4 step 1: Map.
     mapped = domain.translate(_MAP_TRANSITIONAL if transitional else _MAP_NONTRANSITIONAL)
     if observer is not None:
