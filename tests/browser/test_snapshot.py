@@ -15,6 +15,7 @@ from liveserver import Offline, frag
 from playwright.sync_api import expect
 
 from benchmarks.serve import static_server
+from urlcalc.answers.answer import answer
 from urlcalc.answers.warmup import REQUESTS
 from urlcalc.editions import EDITIONS
 from urlcalc.site import files as page_site
@@ -115,10 +116,11 @@ def test_snapshot_boot_answers_as_a_normal_boot(browser: Any, server_url: str,
     assert len(answers) == len(ALL_REQUESTS)
     for (kind, params), got, expected in zip(ALL_REQUESTS, answers, normal_answers, strict=True):
         assert got == expected, (kind, params)
-    # answered, but for the two bad requests at the end (a bogus setter, an input that is no
-    # string): 400 and their error
+    # each envelope with its request's id and the status CPython answers it with (the two bad
+    # requests at the end, a bogus setter and an input that is no string: 400 and their error)
     assert [a["id"] for a in answers] == list(range(len(ALL_REQUESTS)))
-    assert [a["status"] for a in answers] == [200] * (len(ALL_REQUESTS) - 2) + [400, 400]
+    assert [a["status"] for a in answers] == [answer(k, p)[0] for k, p in ALL_REQUESTS]
+    assert [a["status"] for a in answers[-2:]] == [400, 400]
     assert "bogus" in answers[-2]["body"]["error"] and "input" in answers[-1]["body"]["error"]
     assert not [m for m in console if m.startswith(("error", "warning"))], console
     same = ("name", "python", "unicode", "idna_tables", "idna", "urlcalc", "model_version")
