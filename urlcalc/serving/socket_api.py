@@ -26,7 +26,6 @@ POST JSON to the API either). ``urlcalc.serving.http_server`` runs the connectio
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,7 +40,6 @@ SOCKET_PATH = "/api/socket"
 MAX_SOCKET_MESSAGE_BYTES = LARGE_REQUEST_BYTES
 MAX_ID_CHARS = 64
 
-log = logging.getLogger("urlcalc.serving.socket_api")
 
 
 def _origin_host(origin: str) -> str | None:

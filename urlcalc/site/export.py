@@ -16,8 +16,8 @@ snapshot with its brotli and gzip copies, for servers that send precompressed fi
 
 On a host that sends no header of ours, the page makes itself cross-origin isolated (what a
 keystroke needs to be answered in its own frame) with the site's service worker,
-``isolation-worker.js``: js/isolation.js registers it and reloads the page once (see docs/page-speed.md,
-"On a static host").
+``isolation-worker.js``: js/isolation.js registers it and reloads the page once (see
+docs/page-speed.md, "On a static host").
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def headers_file(paths: list[str]) -> str:
     path, the Content-Type of each .wasm and .mjs file among ``paths``."""
     lines = [
         "# Headers for static hosts that read this file (Netlify, Cloudflare Pages); written by",
-        "# `urlcalc export-static` from what `urlcalc serve` sends. Other hosts: see docs/publishing.md.",
+        "# `urlcalc export-static` from what `urlcalc serve` sends. Other hosts: see",
+        "# docs/publishing.md.",
         "/*",
         *(f"  {name}: {value}" for name, value in SECURITY_HEADERS.items()),
     ]
