@@ -343,7 +343,7 @@ def domain_strict(d: DomainRun) -> str:
         d.strict_result, d.strict_errors = lowered, list[str]()
     else:
         d.strict_result, d.strict_errors = _strict_to_ascii(domain, d.stages)
-    d.state = domain_strict_error if d.strict_errors or d.be_strict else domain_ascii
+    d.state = domain_strict_error if d.strict_errors or d.be_strict else domain_to_ascii
     return "1"
 
 
@@ -359,21 +359,16 @@ def domain_strict_error(d: DomainRun) -> str | None:
         d.result = d.strict_result
         d.state = None
         return None
-    d.state = domain_ascii
+    d.state = domain_to_ascii
     return "2" if strict_errors else None
 
 
-def domain_ascii(d: DomainRun) -> str | None:
+def domain_to_ascii(d: DomainRun) -> str:
+    d.state = domain_result_checks
     # step 4-5
     if d.lowered is not None:
         d.result = d.lowered
-        d.state = domain_result_checks
         return "5"
-    d.state = domain_relaxed
-    return None
-
-
-def domain_relaxed(d: DomainRun) -> str:
     # step 6
     if not d.strict_errors:
         # The relaxed run cannot fail where the strict one passed: same result.
@@ -385,7 +380,6 @@ def domain_relaxed(d: DomainRun) -> str:
                        "a failure value (" + ", ".join(errors) + ")",
                        says="ToASCII with beStrict false failed", uts46_errors=errors)
     d.result = result
-    d.state = domain_result_checks
     return "6.1"
 
 

@@ -40,7 +40,7 @@ class _Stage:
 
 #: The domain parser's states that run UTS #46 ToASCII, and in which mode.
 _STAGE_MODES: dict[Callable[..., Any], str] = {h.domain_strict: "strict",
-                                               h.domain_relaxed: "relaxed"}
+                                               h.domain_to_ascii: "relaxed"}
 
 
 class HostSteps:
@@ -151,13 +151,12 @@ def _strict_error(d: HostSteps, r: h.DomainRun, step: str) -> None:
             "does not return)", errors=d.raised)
 
 
-def _ascii(d: HostSteps, r: h.DomainRun, step: str) -> None:
-    d.write("domain", step, "ASCII domain: the result is the domain, lowercased",
-            result=r.result)
-
-
-def _relaxed(d: HostSteps, r: h.DomainRun, step: str) -> None:
-    d.write("domain", step, "ToASCII with beStrict false", result=r.result)
+def _to_ascii(d: HostSteps, r: h.DomainRun, step: str) -> None:
+    if r.lowered is not None:
+        d.write("domain", step, "ASCII domain: the result is the domain, lowercased",
+                result=r.result)
+    else:
+        d.write("domain", step, "ToASCII with beStrict false", result=r.result)
 
 
 # The IPv4 parser and the IPv4 number parser
@@ -250,8 +249,7 @@ DESCRIBERS: dict[Callable[..., Any], Describer] = {
     h.host_parser_domain: _domain,
     h.domain_strict: _applied(_strict),
     h.domain_strict_error: _applied(_strict_error),
-    h.domain_ascii: _applied(_ascii),
-    h.domain_relaxed: _applied(_relaxed),
+    h.domain_to_ascii: _applied(_to_ascii),
     h.ipv4_split: _applied(_split),
     h.ipv4_part: _part,
     h.ipv4_numbers: _applied(_numbers),
