@@ -82,7 +82,7 @@ class _StripTrace(ast.NodeTransformer):
         t = node.test.values[0] if isinstance(node.test, ast.BoolOp) else node.test
         if isinstance(t, ast.Compare) and isinstance(t.ops[0], ast.IsNot) and (
                 (isinstance(t.left, ast.Name) and t.left.id == "observer")
-                or (isinstance(t.left, ast.Attribute) and t.left.attr == "facts")):
+                or (isinstance(t.left, ast.Attribute) and t.left.attr in ("facts", "shortenings"))):
             return node.orelse or ast.Pass()
         return self.generic_visit(node)
 
@@ -93,14 +93,14 @@ def hook_free_parser() -> types.ModuleType:
 
     modules = {}
     for name in ("host", "parser"):
-        src = (ROOT / "urlcalc" / f"{name}.py").read_text(encoding="utf-8")
+        src = (ROOT / "urlcalc" / "standard" / f"{name}.py").read_text(encoding="utf-8")
         tree = ast.fix_missing_locations(_StripTrace().visit(ast.parse(src)))
         mod = types.ModuleType(f"_hookfree_{name}")
         mod.__dict__["__builtins__"] = __builtins__
         if name == "parser":
             sys.modules["_hookfree_host"] = modules["host"]
             tree = ast.parse(ast.unparse(tree).replace(
-                "from urlcalc import host as hostmod", "import _hookfree_host as hostmod"))
+                "from urlcalc.standard import host as hostmod", "import _hookfree_host as hostmod"))
         exec(compile(tree, f"<hook-free {name}>", "exec"), mod.__dict__)
         modules[name] = mod
     assert modules["host"].__dict__["host_parse"] is not urlcalc.standard.host.host_parse
