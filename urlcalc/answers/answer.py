@@ -46,7 +46,8 @@ log = logging.getLogger("urlcalc.answers")
 _SEPARATORS = (",", ":")
 
 
-def _json_type(value: object) -> str:
+def json_type(value: object) -> str:
+    """How a request's JSON value is named in a refusal ("a number", "an array" ...)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -55,7 +56,9 @@ def _json_type(value: object) -> str:
         return "a number"
     if isinstance(value, str):
         return "a string"
-    return "an array" if isinstance(value, list) else type(value).__name__
+    if isinstance(value, list):
+        return "an array"
+    return "an object" if isinstance(value, dict) else type(value).__name__
 
 
 def answer(kind: str, params: object,
@@ -69,7 +72,7 @@ def answer(kind: str, params: object,
                                     f"{', '.join(KINDS)}"}
     if not isinstance(params, dict):
         return BAD_REQUEST, {"error": "the request's parameters must be a JSON object, not "
-                                      f"{_json_type(params)}"}
+                                      f"{json_type(params)}"}
     try:
         return OK, compute(kind, params)
     except ModelError as e:

@@ -36,6 +36,8 @@ _MEMBER = re.compile(r"^\s+(\w+)\s*:")
 
 @dataclass(frozen=True)
 class Member:
+    """One member of a ``TypedDict``: its name, its type and the comment above it."""
+
     name: str
     node: Node
     description: str

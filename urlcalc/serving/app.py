@@ -56,7 +56,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.security import safe_join
 
-from urlcalc.answers.answer import answer
+from urlcalc.answers.answer import answer, json_type
 from urlcalc.answers.kinds import KINDS, dispatch
 from urlcalc.model.limits import (
     LARGE_REQUEST_BYTES,
@@ -335,22 +335,8 @@ def _post_params() -> dict[str, Any]:
     except ValueError as e:  # JSONDecodeError and UnicodeDecodeError
         raise ApiError(400, f"the request body is not JSON: {e}") from None
     if not isinstance(params, dict):
-        raise ApiError(400, f"the request body must be a JSON object, not {_json_type(params)}")
+        raise ApiError(400, f"the request body must be a JSON object, not {json_type(params)}")
     return params
-
-
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object" if isinstance(value, dict) else type(value).__name__
 
 
 def _get_params(kind: str) -> dict[str, Any]:
