@@ -17,7 +17,7 @@ No step number is written here: every step cited is the one an algorithm returne
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from urlcalc.standard import host as hostmod
 from urlcalc.standard import steps as spec
@@ -164,44 +164,99 @@ class _DroppedSubsteps:
         return HostSteps(self)
 
 
-class _StepRecorder(Protocol):
-    """How ``URLSteps`` records one state-machine step: ``start`` before the state runs (where
-    its substeps go: the host parser's, and path shortenings), ``finish`` after it, however it
-    ended (``stop``: the failure or early return it raised)."""
+class URLSteps:
+    """The driver of one traced parse (urlcalc.standard.observer's ``URLStepDriver``).
 
-    def start(self, p: Parser) -> None: ...
-
-    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
-               before: tuple[object, ...], n_errors: int,
-               stop: Exception | None) -> None: ...
-
-
-class _Described:
-    """Every step described to the observer (pointer, c, buffer, flags, errors, the fields it
+    Every step is described to ``observer`` (pointer, c, buffer, flags, errors, the fields it
     changed), after the host parser's and path shortening's substeps it ran: they compute what
-    the step then does with their result."""
+    the step then does with their result. Once ``is_full`` says a bounded observer (a full
+    TraceRecorder) keeps no more, each step is counted with ``drop`` instead (describing it
+    costs time in the length of the buffer and path, which would make long inputs quadratic),
+    and so are its substeps. With an ``outline``, every step also goes there in brief, with the
+    facts the state functions recorded (constant time: see ``_fields``)."""
 
-    __slots__ = ("facts", "observer", "outline", "substeps")
+    __slots__ = ("before", "c", "described", "drop", "dropped", "facts", "is_full", "n_errors",
+                 "observer", "outline", "pointer", "shortenings", "substeps")
 
-    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None,
-                 facts: list[Fact]) -> None:
+    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None = None,
+                 is_full: Callable[[], bool] | None = None,
+                 drop: Callable[[], None] | None = None) -> None:
         self.observer = observer
         self.outline = outline
-        self.facts = facts
+        self.is_full = is_full if drop is not None else None
+        self.drop = drop
+        self.described = True
+        self.facts: list[Fact] = []
+        # where a step's substeps go: kept until the step is described, or counted
         self.substeps = _Substeps()
+        self.dropped: _DroppedSubsteps | None = None
+        self.shortenings: list[Shortening] = []
+        self.pointer = 0
+        self.c = EOF
+        self.before: tuple[object, ...] = ()
+        self.n_errors = 0
+
+    def preprocessing(self, p: Parser, step: str, note: str, input: str | None,
+                      error: ValidationError | None) -> None:
+        """A step of the basic URL parser before its state machine (steps 1.2-1.3, 2-3)."""
+        record: Step = {"parser": "url", "algorithm": BASIC_URL_PARSER,
+                        "state": BASIC_URL_PARSER, "anchor": "concept-basic-url-parser",
+                        "step": step, "note": note, "errors": [error.name] if error else [],
+                        "depth": 0}
+        if input is not None:
+            record["input"] = input
+        if error is not None and error.index is not None:
+            record["index"] = error.index
+        self.observer(record)
 
     def start(self, p: Parser) -> None:
-        self.substeps = _Substeps()
-        p.observer = self.substeps
-        p.shortenings = []
+        if self.described:
+            is_full = self.is_full
+            if is_full is not None and is_full():
+                assert self.drop is not None
+                self.described = p.live = False
+                self.dropped = _DroppedSubsteps(self.drop)
+            p.observer = self.substeps
+        else:
+            p.observer = self.dropped
+        if self.outline is not None:
+            p.facts = self.facts
+        p.shortenings = self.shortenings
+        pointer = self.pointer = p.pointer
+        self.c = p.input[pointer] if pointer < len(p.input) else EOF
+        self.before = _fields(p.url)
+        self.n_errors = len(p.errors)
 
-    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
-               before: tuple[object, ...], n_errors: int,
+    def finish(self, p: Parser, state: State, step: str | None,
                stop: Exception | None) -> None:
+        if self.described:
+            self._describe(p, state, step, stop)
+            return
+        drop = self.drop
+        assert drop is not None
+        shortenings = self.shortenings
+        if shortenings:
+            for _ in shortenings:
+                drop()
+        drop()
+        if self.outline is not None:
+            n_errors = self.n_errors
+            errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
+            c = self.c
+            changed, _ = _spec_changed(state, c, _changed(self.before, _fields(p.url)))
+            self.outline.append(OutlineEntry(
+                p.index(self.pointer), STATE_NAMES[state], c if c != EOF else None, step,
+                changed, errors, _removals(shortenings), _take(self.facts)))
+        shortenings.clear()
+
+    def _describe(self, p: Parser, state: State, step: str | None,
+                  stop: Exception | None) -> None:
         observer = self.observer
         p.observer = observer
         url = p.url
-        changed, appended = _spec_changed(state, c, _changed(before, _fields(url)))
+        c = self.c
+        pointer = self.pointer
+        changed, appended = _spec_changed(state, c, _changed(self.before, _fields(url)))
         buffer = "".join(p.buffer)
         changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
                    for f in changed}
@@ -209,7 +264,7 @@ class _Described:
             buffer = ""
         name = STATE_NAMES[state]
         index = p.index(pointer)
-        raised = p.errors[n_errors:]
+        raised = p.errors[self.n_errors:]
         record: Step = {
             "parser": "url",
             "algorithm": name,
@@ -239,109 +294,19 @@ class _Described:
                 record["note"] = stop.note
         elif step is None:
             record["note"] = no_step_applies(name, record["c"])
-        shortenings = p.shortenings
-        if shortenings:
-            for applied in shortenings:
-                observer(_shortening(applied))
-        for s in self.substeps:
+        shortenings = self.shortenings
+        substeps = self.substeps
+        for applied in shortenings:
+            observer(_shortening(applied))
+        for s in substeps:
             observer(s)
         observer(record)
         if self.outline is not None:
             self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
                                              tuple(raised), _removals(shortenings),
                                              _take(self.facts)))
-
-
-class _Counted:
-    """Once the observer (a full TraceRecorder) keeps no more steps: each step is counted with
-    ``drop`` instead of being described (describing it costs time in the length of the buffer
-    and path, which would make long inputs quadratic); its substeps are counted too, and the
-    outline still gets the step in brief (constant time: see ``_fields``)."""
-
-    __slots__ = ("drop", "facts", "outline", "substeps")
-
-    def __init__(self, drop: Callable[[], None], outline: list[OutlineEntry] | None,
-                 facts: list[Fact]) -> None:
-        self.drop = drop
-        self.outline = outline
-        self.facts = facts
-        self.substeps = _DroppedSubsteps(drop)
-
-    def start(self, p: Parser) -> None:
-        p.observer = self.substeps
-        p.shortenings = []
-
-    def finish(self, p: Parser, pointer: int, c: str, state: State, step: str | None,
-               before: tuple[object, ...], n_errors: int,
-               stop: Exception | None) -> None:
-        shortenings = p.shortenings
-        if shortenings:
-            for _ in shortenings:
-                self.drop()
-        self.drop()
-        if self.outline is not None:
-            errors = tuple(p.errors[n_errors:]) if len(p.errors) > n_errors else ()
-            changed, _ = _spec_changed(state, c, _changed(before, _fields(p.url)))
-            self.outline.append(OutlineEntry(
-                p.index(pointer), STATE_NAMES[state], c if c != EOF else None, step, changed,
-                errors, _removals(shortenings), _take(self.facts)))
-
-
-class URLSteps:
-    """The driver of one traced parse (urlcalc.standard.observer's ``URLStepDriver``): each
-    step is described to ``observer``, or, once ``is_full`` says a bounded observer keeps no
-    more, counted with ``drop`` (see _Described and _Counted). With an ``outline``, every step
-    also goes there in brief, with the facts the state functions recorded."""
-
-    __slots__ = ("before", "c", "drop", "facts", "is_full", "n_errors", "observer", "outline",
-                 "pointer", "recorder")
-
-    def __init__(self, observer: Observer, outline: list[OutlineEntry] | None = None,
-                 is_full: Callable[[], bool] | None = None,
-                 drop: Callable[[], None] | None = None) -> None:
-        self.observer = observer
-        self.outline = outline
-        self.is_full = is_full if drop is not None else None
-        self.drop = drop
-        self.facts: list[Fact] = []
-        self.recorder: _StepRecorder = _Described(observer, outline, self.facts)
-        self.pointer = 0
-        self.c = EOF
-        self.before: tuple[object, ...] = ()
-        self.n_errors = 0
-
-    def preprocessing(self, p: Parser, step: str, note: str, input: str | None,
-                      error: ValidationError | None) -> None:
-        """A step of the basic URL parser before its state machine (steps 1.2-1.3, 2-3)."""
-        record: Step = {"parser": "url", "algorithm": BASIC_URL_PARSER,
-                        "state": BASIC_URL_PARSER, "anchor": "concept-basic-url-parser",
-                        "step": step, "note": note, "errors": [error.name] if error else [],
-                        "depth": 0}
-        if input is not None:
-            record["input"] = input
-        if error is not None and error.index is not None:
-            record["index"] = error.index
-        self.observer(record)
-
-    def start(self, p: Parser) -> None:
-        is_full = self.is_full
-        if is_full is not None and is_full():
-            assert self.drop is not None
-            self.recorder = _Counted(self.drop, self.outline, self.facts)
-            self.is_full = None
-            p.live = False
-        if self.outline is not None:
-            p.facts = self.facts
-        pointer = self.pointer = p.pointer
-        self.c = p.input[pointer] if pointer < len(p.input) else EOF
-        self.before = _fields(p.url)
-        self.n_errors = len(p.errors)
-        self.recorder.start(p)
-
-    def finish(self, p: Parser, state: State, step: str | None,
-               stop: Exception | None) -> None:
-        self.recorder.finish(p, self.pointer, self.c, state, step, self.before, self.n_errors,
-                             stop)
+        shortenings.clear()
+        substeps.clear()
 
 
 class Described:
