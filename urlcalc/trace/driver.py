@@ -232,6 +232,7 @@ class URLSteps:
         if self.described:
             self._describe(p, state, step, stop)
             return
+        # counted
         drop = self.drop
         assert drop is not None
         shortenings = self.shortenings

@@ -46,14 +46,15 @@ _STAGE_MODES: dict[Callable[..., Any], str] = {h.domain_strict: "strict",
 class HostSteps:
     """The driver of one run of an algorithm of the host parser (urlcalc.standard.observer's
     ``StepDriver``): the steps go to ``observer`` (a TraceRecorder, or the URL step's substeps),
-    the validation errors each state raised are noted on their way to the run's report."""
+    the validation errors each state raised (``raised``) are noted on their way to the run's
+    report."""
 
     __slots__ = ("observer", "raised", "report")
 
     def __init__(self, observer: Observer) -> None:
         self.observer = observer
         self.raised: list[str] = []
-        self.report: Report = h._no_report
+        self.report: Report | None = None
 
     def write(self, parser: str, step: str | None, note: str, depth: int = 1,
               **details: Unpack[StepDetails]) -> None:
@@ -61,29 +62,31 @@ class HostSteps:
         self.observer({"parser": parser, "algorithm": algorithm, "state": algorithm,
                        "step": step, "note": note, "depth": depth, **details})
 
+    def _noting(self, name: str, offset: int | None, detail: str,
+                cite: tuple[str, str | None] | None = None) -> None:
+        self.raised.append(name)
+        assert self.report is not None
+        self.report(name, offset, detail, cite)
+
     def start(self, run: HostRun) -> None:
-        mode = _STAGE_MODES.get(run.state) if run.state is not None else None
-        if mode is not None:
-            assert isinstance(run, h.DomainRun)
-            run.stages = _Stage(self.observer, mode)
-        raised: list[str] = []
-        report = run.report
-
-        def noting(name: str, offset: int | None, detail: str,
-                   cite: tuple[str, str | None] | None = None) -> None:
-            raised.append(name)
-            report(name, offset, detail, cite)
-
-        self.raised = raised
-        self.report = report
-        run.report = noting
+        if self.report is None:  # the run's first state: its errors are noted from now on
+            self.report = run.report
+            run.report = self._noting
+        state = run.state
+        if state in _STAGE_MODES:
+            assert isinstance(run, h.DomainRun) and state is not None
+            run.stages = _Stage(self.observer, _STAGE_MODES[state])
+        self.raised = []
 
     def finish(self, run: HostRun, state: Callable[..., object], step: str | None,
                stop: Exception | None) -> None:
-        run.report = self.report
-        describe = DESCRIBERS.get(state)
+        describe = _EVERY_RUN.get(state)
         if describe is not None:
             describe(self, run, step, stop)
+        elif step is not None and stop is None:
+            applied = DESCRIBERS.get(state)
+            if applied is not None:
+                applied(self, run, step)
         if isinstance(stop, HostFailure) and not stop.via:
             # the failing step itself (a failure passed on has been written where it began)
             details: StepDetails = {**stop.details}
@@ -93,15 +96,11 @@ class HostSteps:
             self.write(stop.parser, stop.step, stop.says + ": failure", **details)
 
 
-Describer = Callable[[HostSteps, Any, str | None, Exception | None], None]
-
-
-def _applied(describe: Callable[[HostSteps, Any, str], None]) -> Describer:
-    """A describer of the steps a state returned (nothing when it returned None or raised)."""
-    def describer(d: HostSteps, run: Any, step: str | None, stop: Exception | None) -> None:
-        if step is not None and stop is None:
-            describe(d, run, step)
-    return describer
+#: Describes the step a state returned.
+Describer = Callable[[HostSteps, Any, str], None]
+#: Describes what a state did however it ended (the step it returned or None, the failure it
+#: raised or passed on).
+RunDescriber = Callable[[HostSteps, Any, str | None, Exception | None], None]
 
 
 # The host parser
@@ -244,21 +243,26 @@ def _opaque(d: HostSteps, r: h.OpaqueHostRun, step: str) -> None:
 #: What each state's step says, by state function (a state not listed writes no step of its
 #: own: it runs an algorithm whose steps are written, or a failure it raises is).
 DESCRIBERS: dict[Callable[..., Any], Describer] = {
-    h.host_parser_start: _applied(_start),
-    h.host_parser_decode: _applied(_decode),
+    h.host_parser_start: _start,
+    h.host_parser_decode: _decode,
+    h.domain_strict: _strict,
+    h.domain_strict_error: _strict_error,
+    h.domain_to_ascii: _to_ascii,
+    h.ipv4_split: _split,
+    h.ipv4_numbers: _numbers,
+    h.ipv4_range: _range,
+    h.ipv4_result: _ipv4_result,
+    h.ipv6_start: _ipv6_start,
+    h.ipv6_piece: _piece,
+    h.ipv6_set_piece: _set_piece,
+    h.ipv6_ipv4: _embedded,
+    h.ipv6_end: _expand,
+    h.opaque_host_parser: _opaque,
+}
+#: The states whose describer is told however they ended: the host parser's step that passes
+#: the domain parser's failure on writes a step of its own; the IPv4 number parser's steps are
+#: written before the IPv4 parser's failure that follows from them.
+_EVERY_RUN: dict[Callable[..., Any], RunDescriber] = {
     h.host_parser_domain: _domain,
-    h.domain_strict: _applied(_strict),
-    h.domain_strict_error: _applied(_strict_error),
-    h.domain_to_ascii: _applied(_to_ascii),
-    h.ipv4_split: _applied(_split),
     h.ipv4_part: _part,
-    h.ipv4_numbers: _applied(_numbers),
-    h.ipv4_range: _applied(_range),
-    h.ipv4_result: _applied(_ipv4_result),
-    h.ipv6_start: _applied(_ipv6_start),
-    h.ipv6_piece: _applied(_piece),
-    h.ipv6_set_piece: _applied(_set_piece),
-    h.ipv6_ipv4: _applied(_embedded),
-    h.ipv6_end: _applied(_expand),
-    h.opaque_host_parser: _applied(_opaque),
 }
