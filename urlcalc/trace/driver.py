@@ -210,18 +210,18 @@ class URLSteps:
         self.observer(record)
 
     def start(self, p: Parser) -> None:
+        if p.shortenings is None:  # the first step: the parser keeps facts and shortenings
+            p.shortenings = self.shortenings
+            if self.outline is not None:
+                p.facts = self.facts
         if self.described:
             is_full = self.is_full
             if is_full is not None and is_full():
                 assert self.drop is not None
                 self.described = p.live = False
-                self.dropped = _DroppedSubsteps(self.drop)
-            p.observer = self.substeps
-        else:
-            p.observer = self.dropped
-        if self.outline is not None:
-            p.facts = self.facts
-        p.shortenings = self.shortenings
+                p.observer = self.dropped = _DroppedSubsteps(self.drop)
+            else:
+                p.observer = self.substeps
         pointer = self.pointer = p.pointer
         self.c = p.input[pointer] if pointer < len(p.input) else EOF
         self.before = _fields(p.url)
@@ -236,9 +236,13 @@ class URLSteps:
         drop = self.drop
         assert drop is not None
         shortenings = self.shortenings
+        removed = 0
         if shortenings:
-            for _ in shortenings:
+            for applied in shortenings:
                 drop()
+                if applied.removed is not None:
+                    removed += 1
+            shortenings.clear()
         drop()
         if self.outline is not None:
             n_errors = self.n_errors
@@ -247,8 +251,7 @@ class URLSteps:
             changed, _ = _spec_changed(state, c, _changed(self.before, _fields(p.url)))
             self.outline.append(OutlineEntry(
                 p.index(self.pointer), STATE_NAMES[state], c if c != EOF else None, step,
-                changed, errors, _removals(shortenings), _take(self.facts)))
-        shortenings.clear()
+                changed, errors, removed, _take(self.facts)))
 
     def _describe(self, p: Parser, state: State, step: str | None,
                   stop: Exception | None) -> None:
