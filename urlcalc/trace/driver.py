@@ -161,7 +161,7 @@ class _DroppedSubsteps:
         self.drop()
 
     def host_steps(self) -> HostSteps:
-        return HostSteps(self)
+        return HostSteps(self, self.drop)
 
 
 class URLSteps:

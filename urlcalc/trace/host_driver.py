@@ -24,14 +24,19 @@ from urlcalc.standard.observer import Observer, StepDetails, counts_only
 class _Stage:
     """The UTS #46 observer: each stage as a step (depth 2) for the host-level observer."""
 
-    __slots__ = ("counts_only", "mode", "observer")
+    __slots__ = ("counts_only", "drop", "mode", "observer")
 
-    def __init__(self, observer: Observer, mode: str) -> None:
+    def __init__(self, observer: Observer, mode: str,
+                 drop: Callable[[], None] | None = None) -> None:
         self.observer = observer
         self.mode = mode
-        self.counts_only = counts_only(observer)
+        self.drop = drop
+        self.counts_only = drop is not None or counts_only(observer)
 
     def __call__(self, name: str, details: dict[str, object]) -> None:
+        if self.drop is not None:
+            self.drop()
+            return
         algorithm, step = spec.UTS46_STAGES[name]
         self.observer({"parser": "uts46", "algorithm": algorithm, "state": "UTS #46 " + name,
                        "step": step, "note": f"Unicode ToASCII ({self.mode}): {name}",
@@ -47,17 +52,23 @@ class HostSteps:
     """The driver of one run of an algorithm of the host parser (urlcalc.standard.observer's
     ``StepDriver``): the steps go to ``observer`` (a TraceRecorder, or the URL step's substeps),
     the validation errors each state raised (``raised``) are noted on their way to the run's
-    report."""
+    report. With ``drop`` (the URL driver's, once the recorder is full), each step is only
+    counted: nothing is built."""
 
-    __slots__ = ("observer", "raised", "report")
+    __slots__ = ("drop", "observer", "raised", "report", "stage")
 
-    def __init__(self, observer: Observer) -> None:
+    def __init__(self, observer: Observer, drop: Callable[[], None] | None = None) -> None:
         self.observer = observer
+        self.drop = drop
         self.raised: list[str] = []
         self.report: Report | None = None
+        self.stage: _Stage | None = None
 
     def write(self, parser: str, step: str | None, note: str, depth: int = 1,
               **details: Unpack[StepDetails]) -> None:
+        if self.drop is not None:
+            self.drop()
+            return
         algorithm = h.ALGORITHM_OF_PARSER[parser]
         self.observer({"parser": parser, "algorithm": algorithm, "state": algorithm,
                        "step": step, "note": note, "depth": depth, **details})
@@ -73,10 +84,16 @@ class HostSteps:
             self.report = run.report
             run.report = self._noting
         state = run.state
-        if state in _STAGE_MODES:
-            assert isinstance(run, h.DomainRun) and state is not None
-            run.stages = _Stage(self.observer, _STAGE_MODES[state])
-        self.raised = []
+        mode = _STAGE_MODES.get(state) if state is not None else None
+        if mode is not None:
+            assert isinstance(run, h.DomainRun)
+            stage = self.stage
+            if stage is None:
+                stage = self.stage = _Stage(self.observer, mode, self.drop)
+            else:
+                stage.mode = mode
+            run.stages = stage
+        self.raised = []  # a new list: a step written before may hold the last one
 
     def finish(self, run: HostRun, state: Callable[..., object], step: str | None,
                stop: Exception | None) -> None:
