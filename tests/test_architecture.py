@@ -267,3 +267,29 @@ def test_trace_and_outline_types_have_no_any() -> None:
         assert [name for name, hint in hints.items() if _mentions_any(hint)] == [], cls
     assert get_type_hints(TraceRecorder.__call__)["step"] is Step
     assert _mentions_any(dict[str, list[Any]])  # the check sees an Any inside
+
+
+def _trace_steps_built(tree: ast.AST) -> list[int]:
+    """Lines that build a trace step: a dict with a "parser" or "note" key, or a call of an
+    ``observer``."""
+    def builds(node: ast.AST) -> bool:
+        if isinstance(node, ast.Dict):
+            return any(isinstance(k, ast.Constant) and k.value in ("parser", "note")
+                       for k in node.keys)
+        if isinstance(node, ast.Call):
+            f = node.func
+            return (isinstance(f, ast.Name) and f.id == "observer") or (
+                isinstance(f, ast.Attribute) and f.attr == "observer")
+        return False
+
+    return [node.lineno for node in ast.walk(tree) if builds(node)]
+
+
+def test_the_parsers_return_their_steps_and_build_no_trace_step() -> None:
+    # The basic URL parser's states and the host parser's algorithms return (or raise with) the
+    # step that applied; urlcalc/trace's drivers describe it (urlcalc.standard.observer).
+    for name in ("parser", "host"):
+        tree = ast.parse((PACKAGE / "standard" / f"{name}.py").read_text("utf-8"))
+        assert _trace_steps_built(tree) == [], name
+    assert sorted(_trace_steps_built(ast.parse(
+        'observer({"parser": "url"})\nself.observer(s)\nx = {"note": n}'))) == [1, 1, 2, 3]
