@@ -169,6 +169,9 @@ def _run(run: HostRun) -> None:
 
 
 class HostParserRun(HostRun):
+    """The host parser's variables: its input, whether the host is opaque, the domain (step 5)
+    and asciiDomain (step 6), and the host it returns."""
+
     __slots__ = ("ascii_domain", "domain", "input", "is_opaque", "result")
 
     def __init__(self, input: str, is_opaque: bool, report: Report,
@@ -766,6 +769,8 @@ def ipv6_end(v: IPv6Run) -> str | None:
 
 
 class OpaqueHostRun(HostRun):
+    """The opaque-host parser's input and result."""
+
     __slots__ = ("input", "result")
 
     def __init__(self, input: str, report: Report, observer: Observer | None) -> None:
