@@ -25,6 +25,7 @@ class TraceJSON(TypedDict):
     max_steps: int
     max_chars: int | None
 
+
 DEFAULT_MAX_STEPS = 5000
 #: A step repeats the buffer and the changed fields' values, so on a long input the kept steps
 #: can weigh far more than their number says (5000 steps over a 60 KB path: 100 MB of JSON).
