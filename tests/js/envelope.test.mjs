@@ -73,3 +73,16 @@ test("fitsSocket: UTF-8 bytes within the socket's message limit, with room for i
   assert.equal(fitsSocket("\u00e9".repeat(7000)), true); // 14000 bytes
   assert.equal(fitsSocket("\u00e9".repeat(8100)), false); // 16200 bytes
 });
+
+test("refusedHere: a compare or implementations request over its limit is refused in the page", async () => {
+  const { refusedHere } = await import("../../web/js/engine.js");
+  const { MAX_COMPARED_CHARS } = await import("../../web/js/facts.js");
+  const at = MAX_COMPARED_CHARS.compare;
+  assert.equal(refusedHere("compare", { input: "a".repeat(at) }), null);
+  assert.equal(refusedHere("compare", { input: "a".repeat(at + 1) }),
+    `field 'input' is too long to compare: ${at + 1} code points (at most ${at})`);
+  // code points, not UTF-16 units: at astral characters are 2 * at units, and allowed
+  assert.equal(refusedHere("compare", { input: "\u{1F600}".repeat(at) }), null);
+  assert.match(refusedHere("implementations", { input: "x", base: "b".repeat(MAX_COMPARED_CHARS.implementations + 1) }), /^field 'base' is too long/);
+  assert.equal(refusedHere("parse", { input: "a".repeat(100000) }), null); // the model's own limit
+});

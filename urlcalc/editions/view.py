@@ -18,18 +18,13 @@ from urlcalc.editions.compare import (
     format_table,
     random_url,
 )
-from urlcalc.model.limits import MAX_SEED, ModelError
+from urlcalc.model.limits import MAX_COMPARE_CHARS, MAX_SEED, ModelError
 from urlcalc.model.shapes import Header, header
 from urlcalc.standard.infra import to_usv
 from urlcalc.standard.url import URL, Getters, URLParseError
 
 #: The base offered with a random relative reference (RFC 3986 section 5.4's example base).
 RANDOM_BASE = "http://a/b/c/d;p?q"
-#: Longest input (and base) compared, in code points. Some editions are quadratic as written
-#: (the 2012 state machine re-reads its buffer, RFC 3986 5.2.4 copies its two buffers per pass):
-#: 2048 code points take about 0.1 s in CPython; 40,000 took 25 s. 2048 is also about the
-#: longest URL the browsers of those editions' time accepted (Internet Explorer: 2083).
-MAX_COMPARE_CHARS = 2048
 #: Each edition's trace is cut to this many steps, and every string in a step to this many
 #: code points (a 5.2.4 pass holds two buffers as long as the path), so that an answer stays
 #: small; ``trace_clipped`` says when and how.

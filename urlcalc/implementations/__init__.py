@@ -28,6 +28,7 @@ from urlcalc.implementations.node_adapter import NODE, WHATWG_URL
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
 from urlcalc.implementations.yarl_adapter import YARL
+from urlcalc.model.limits import MAX_IMPLEMENTATIONS_CHARS
 from urlcalc.model.shapes import Header, header
 from urlcalc.standard.errors import ValidationErrorJSON
 from urlcalc.standard.infra import to_usv
@@ -38,10 +39,6 @@ __all__ = ["IMPLEMENTATIONS", "MAX_IMPLEMENTATIONS_CHARS", "format_implementatio
 
 #: Column order: the URL Standard's implementations first, then the others.
 IMPLEMENTATIONS: tuple[Implementation, ...] = (WHATWG_URL, NODE, ADA, URLLIB, RFC3986, YARL)
-#: Longest input (and base) compared, in code points: far beyond any URL in use (browsers and
-#: servers cap URLs at 2-8 K), and every implementation answers it in well under a
-#: millisecond; the node helper's lines stay small.
-MAX_IMPLEMENTATIONS_CHARS = 4096
 
 
 class StandardFailure(TypedDict):

@@ -33,6 +33,16 @@ MAX_BODY_BYTES = 1024 * 1024
 #: worker processes (a URL typed or pasted into the page is far below it; the maximal requests
 #: are 4-64x over it).
 LARGE_REQUEST_BYTES = 16 * 1024
+#: Longest input (and base) the editions compare ("compare"), in code points. Some editions are
+#: quadratic as written (the 2012 state machine re-reads its buffer, RFC 3986 5.2.4 copies its
+#: two buffers per pass): 2048 code points take about 0.1 s in CPython; 40,000 took 25 s. 2048 is
+#: also about the longest URL the browsers of those editions' time accepted (Internet
+#: Explorer: 2083).
+MAX_COMPARE_CHARS = 2048
+#: Longest input (and base) the other implementations compare ("implementations"), in code
+#: points: far beyond any URL in use (browsers and servers cap URLs at 2-8 K), and every
+#: implementation answers it in well under a millisecond; the node helper's lines stay small.
+MAX_IMPLEMENTATIONS_CHARS = 4096
 #: Seeds of the random-URL generator are JSON numbers: exact in JavaScript too.
 MAX_SEED = 2**53 - 1
 

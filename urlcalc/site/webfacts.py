@@ -73,6 +73,10 @@ def facts() -> list[tuple[str, object, str]]:
          "request may carry"),
         ("MAX_OPS", limits.MAX_OPS,
          "urlcalc.model.limits.MAX_OPS: the most operations of a \"set\" request"),
+        ("MAX_COMPARED_CHARS", {"compare": limits.MAX_COMPARE_CHARS,
+                                "implementations": limits.MAX_IMPLEMENTATIONS_CHARS},
+         "urlcalc.model.limits.MAX_COMPARE_CHARS and MAX_IMPLEMENTATIONS_CHARS: the longest "
+         "input and base (code points) the \"compare\" and \"implementations\" requests read"),
         ("ENCODINGS", list(encoding.ENCODING_NAMES),
          "urlcalc.standard.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name"),
         ("ENCODE_SETS", list(percent.ENCODE_SETS),

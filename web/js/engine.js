@@ -87,6 +87,7 @@
 //       "/record/path/0") where the two results differ, ignoring the top-level "engine" field;
 //       [""] if one side failed and the other did not (or both failed differently); [] otherwise.
 
+import { MAX_COMPARED_CHARS } from "./facts.js";
 import { SyncChannel, channelAvailable, channelCounts } from "./sync-channel.js";
 
 const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/engine.js
@@ -181,6 +182,22 @@ export function outcomeOf(envelope, via) {
   if (via === "relay" && !(status < 500)) return { askServer: true };
   const error = typeof body?.error === "string" ? body.error : `status ${status} without an error message`;
   return { error };
+}
+
+/** The refusal the model gives a request that compares an input (or base) longer than it reads
+ *  (facts.js MAX_COMPARED_CHARS, from urlcalc.model.limits), or null: such a request is not
+ *  sent, so that no engine computes a known refusal and none goes over HTTP, where the browser
+ *  would log it as a failed request. */
+export function refusedHere(kind, params) {
+  const max = Object.hasOwn(MAX_COMPARED_CHARS, kind) ? MAX_COMPARED_CHARS[kind] : null;
+  if (max === null) return null;
+  for (const name of ["input", "base"]) {
+    const value = params?.[name];
+    if (typeof value !== "string" || value.length <= max) continue; // (UTF-16 units >= code points)
+    const n = [...value].length;
+    if (n > max) return `field '${name}' is too long to compare: ${n} code points (at most ${max})`;
+  }
+  return null;
 }
 
 function escapePointer(key) {
@@ -524,6 +541,7 @@ export function createEngine({
 
   function prefetch(kind, params = {}, { prefer = null } = {}) {
     ahead = null;
+    if (refusedHere(kind, params) !== null) return; // call() says so without asking
     const relayTo = toServer(prefer) ? apiUrl(kind) : null;
     if (relayTo !== null ? relay === null : channel === null || !workerReady || worker === null) return;
     ahead = { key: requestKey(kind, params, relayTo), kind, params, relayTo, posted: null };
@@ -651,6 +669,8 @@ export function createEngine({
   async function call(kind, params = {}, { prefer = null, waitMs = 0 } = {}) {
     // Once settled, no await before the worker gets the message: it is posted in the caller's
     // task (an input event), not a microtask later, so Python starts while the page goes on.
+    const refused = refusedHere(kind, params);
+    if (refused !== null) throw new Error(refused);
     if (!apiSettled) await apiFound;
     if (toServer(prefer)) {
       try {

@@ -41,6 +41,12 @@ export const MAX_INPUT_BYTES = 65536;
 // urlcalc.model.limits.MAX_OPS: the most operations of a "set" request
 export const MAX_OPS = 64;
 
+// urlcalc.model.limits.MAX_COMPARE_CHARS and MAX_IMPLEMENTATIONS_CHARS: the longest input and base (code points) the "compare" and "implementations" requests read
+export const MAX_COMPARED_CHARS = Object.freeze({
+  "compare": 2048,
+  "implementations": 4096
+});
+
 // urlcalc.standard.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name
 export const ENCODINGS = Object.freeze([
   "UTF-8",
