@@ -39,6 +39,8 @@ Answer = Mapping[str, object]
 
 @dataclass(frozen=True)
 class Param:
+    """A parameter of a request kind: how it is checked and described (``type``, above)."""
+
     name: str
     type: ParamType
     description: str

@@ -6,14 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlcalc.implementations.base import (
-    Implementation,
-    Reading,
-    exception_text,
-    package_version,
-    python_runtime,
-    server_package,
-)
+from urlcalc.implementations.base import Implementation, Reading, exception_text, python_package
 from urlcalc.standard.url import GETTERS
 
 
@@ -44,8 +37,6 @@ ADA = Implementation(
     package="pypi:ada-url",
     mapping={g: f".{g}" for g in GETTERS},
     no_notion={},
-    unavailable=server_package(_module, "ada-url"),
-    version=lambda: package_version("ada-url"),
-    runtime=python_runtime,
+    **python_package(_module, "ada-url"),
     read=read,
 )

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from urlcalc.model.runtime import engine_info
 from urlcalc.standard.url import GETTERS
@@ -87,6 +87,22 @@ def python_runtime() -> str:
     info = engine_info()
     name = "Pyodide" if info["name"] == "pyodide" else "CPython"
     return f"{name} {info['python']}"
+
+
+class PackageReading(TypedDict):
+    """How an adapter of an optional PyPI package, run in this process, says whether it can run
+    here, which version it reads and on what: ``Implementation(..., **python_package(...))``."""
+
+    unavailable: Callable[[], str | None]
+    version: Callable[[], str | None]
+    runtime: Callable[[], str]
+
+
+def python_package(load: Callable[[], object], package: str) -> PackageReading:
+    """The availability, version and runtime of the adapter of ``package`` (imported by
+    ``load``), on the server's Python."""
+    return {"unavailable": server_package(load, package),
+            "version": lambda: package_version(package), "runtime": python_runtime}
 
 
 def exception_text(e: BaseException) -> str:

@@ -10,14 +10,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from urlcalc.implementations.base import (
-    Implementation,
-    Reading,
-    exception_text,
-    package_version,
-    python_runtime,
-    server_package,
-)
+from urlcalc.implementations.base import Implementation, Reading, exception_text, python_package
 
 _COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
@@ -94,8 +87,6 @@ RFC3986 = Implementation(
         "hash": "\"#\" + .fragment when not empty",
     },
     no_notion={"origin": "RFC 3986 has no notion of an origin (RFC 6454 builds one on it)"},
-    unavailable=server_package(_module, "rfc3986"),
-    version=lambda: package_version("rfc3986"),
-    runtime=python_runtime,
+    **python_package(_module, "rfc3986"),
     read=read,
 )

@@ -7,14 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlcalc.implementations.base import (
-    Implementation,
-    Reading,
-    exception_text,
-    package_version,
-    python_runtime,
-    server_package,
-)
+from urlcalc.implementations.base import Implementation, Reading, exception_text, python_package
 
 
 def _module() -> Any:
@@ -86,8 +79,6 @@ YARL = Implementation(
         "hash": "\"#\" + .raw_fragment when not empty",
     },
     no_notion={},
-    unavailable=server_package(_module, "yarl"),
-    version=lambda: package_version("yarl"),
-    runtime=python_runtime,
+    **python_package(_module, "yarl"),
     read=read,
 )

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Protocol, Unpack
+from typing import Any, Protocol, Unpack, cast
 
 from urlcalc.standard import uts46
 from urlcalc.standard.infra import is_url_code_point
-from urlcalc.standard.observer import Observer, StepDetails, StepDriver
+from urlcalc.standard.observer import Observer, StepDetails, StepDriver, driver_of
 from urlcalc.standard.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.standard.record import EMPTY_HOST, Domain, Host, OpaqueHost
 
@@ -134,13 +134,8 @@ class HostRun:
 
 def host_steps(observer: Observer) -> StepDriver[HostRun]:
     """The driver that records a run's steps for ``observer`` (urlcalc.standard.observer's
-    ``Driven``): a plain callable has none, and is refused."""
-    make: Callable[[], StepDriver[HostRun]] | None = getattr(observer, "host_steps", None)
-    if make is None:
-        raise TypeError("the observer does not say how the host parser's steps are described "
-                        "(no host_steps): give a urlcalc.trace.recorder.TraceRecorder, or wrap "
-                        "the callable in urlcalc.trace.driver.Described")
-    return make()
+    ``Driven``)."""
+    return cast("StepDriver[HostRun]", driver_of(observer, "host_steps", "host parser"))
 
 
 def _run(run: HostRun) -> None:

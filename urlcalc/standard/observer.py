@@ -131,6 +131,17 @@ class Driven(Protocol):
     def host_steps(self) -> StepDriver[Any]: ...
 
 
+def driver_of(observer: Observer, method: str, algorithm: str) -> object:
+    """The driver ``observer``'s ``method`` (``url_steps`` or ``host_steps``: ``Driven``) gives
+    for a run of ``algorithm``; a plain callable has none, and is refused."""
+    make: Callable[[], object] | None = getattr(observer, method, None)
+    if make is None:
+        raise TypeError(f"the observer does not say how the {algorithm}'s steps are described "
+                        f"(no {method}): give a urlcalc.trace.recorder.TraceRecorder, or wrap the "
+                        "callable in urlcalc.trace.driver.Described")
+    return make()
+
+
 def counts_only(observer: object) -> bool:
     """True when ``observer`` keeps none of the steps it is given, only counts them (a full
     TraceRecorder; the URL driver's counter of dropped substeps): an algorithm then reports its

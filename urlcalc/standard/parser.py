@@ -14,7 +14,7 @@ returned: the driver describes, cites and bounds the steps; nothing here builds 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from urlcalc.standard import host as hostmod
 from urlcalc.standard.encoding import get_encoding, get_output_encoding
@@ -28,7 +28,7 @@ from urlcalc.standard.infra import (
     ASCII_URL_CODE_POINTS,
     is_url_code_point,
 )
-from urlcalc.standard.observer import Fact, FactKind, Observer, URLStepDriver
+from urlcalc.standard.observer import Fact, FactKind, Observer, URLStepDriver, driver_of
 from urlcalc.standard.percent import (
     C0_CONTROL_SET,
     FRAGMENT_SET,
@@ -1130,13 +1130,8 @@ def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
 
 def url_steps(observer: Observer) -> URLStepDriver[Parser]:
     """The driver that records one parse's steps for ``observer`` (urlcalc.standard.observer's
-    ``Driven``): a plain callable has none, and is refused."""
-    make: Callable[[], URLStepDriver[Parser]] | None = getattr(observer, "url_steps", None)
-    if make is None:
-        raise TypeError("the observer does not say how the parser's steps are described (no "
-                        "url_steps): give a urlcalc.trace.recorder.TraceRecorder, or wrap the "
-                        "callable in urlcalc.trace.driver.Described")
-    return make()
+    ``Driven``)."""
+    return cast("URLStepDriver[Parser]", driver_of(observer, "url_steps", "basic URL parser"))
 
 
 # url.bs: URL parsing, the URL parser
