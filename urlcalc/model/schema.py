@@ -39,8 +39,9 @@ class Member:
     """One member of a ``TypedDict``: its name, its type and the comment above it."""
 
     name: str
-    node: Node
+    #: the ``#:`` comment above the member ("" when there is none)
     description: str
+    node: Node
     #: False only in the trace's steps (urlcalc.standard.observer.Step), whose members depend
     #: on the algorithm: every member of an answer is required
     required: bool = True
@@ -140,7 +141,7 @@ def _shape(cls: type, found: dict[str, Shape]) -> None:
     hints = get_type_hints(cls, localns={"JSONValue": ForwardRef("JSONValue")})
     comments = _comments(cls)
     required = cls.__required_keys__  # type: ignore[attr-defined]
-    members = tuple(Member(m, node(t, found), comments.get(m, ""), m in required)
+    members = tuple(Member(m, comments.get(m, ""), node(t, found), m in required)
                     for m, t in hints.items())
     doc = inspect.cleandoc(cls.__doc__ or "") if cls.__doc__ else ""
     found[name] = Shape(name, " ".join(doc.split()), members, cls)
