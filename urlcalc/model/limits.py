@@ -43,6 +43,14 @@ MAX_COMPARE_CHARS = 2048
 #: points: far beyond any URL in use (browsers and servers cap URLs at 2-8 K), and every
 #: implementation answers it in well under a millisecond; the node helper's lines stay small.
 MAX_IMPLEMENTATIONS_CHARS = 4096
+#: CPU time a request may spend, in seconds, by kind (urlcalc.model.budget): about four times
+#: what the costliest legal request of the kind takes on a 2-vCPU server of 2026 (benchmarks/cost.py
+#: measures them), so that a machine twice as slow still answers every legal request. Past it the
+#: request is stopped and answered 422 with the part that was cut.
+CPU_BUDGET_S: dict[str, float] = {
+    "parse": 2.0, "set": 8.0, "host": 1.0, "urlencoded": 1.0, "percent": 1.0, "validate": 2.0,
+    "compare": 2.0, "random": 1.0, "implementations": 1.0, "version": 1.0, "spec": 1.0,
+}
 #: Seeds of the random-URL generator are JSON numbers: exact in JavaScript too.
 MAX_SEED = 2**53 - 1
 
