@@ -11,12 +11,14 @@ import inspect
 import random
 from typing import Any, TypedDict, cast
 
+from urlcalc.model import budget
 from urlcalc.standard.url import Getters
 
 from . import EDITIONS
 from .edition import (
     GETTERS,
     STATUS_FAILURE,
+    STATUS_NOT_RUN,
     STATUS_OK,
     EditionResult,
     EditionResultJSON,
@@ -25,6 +27,9 @@ from .edition import (
 from .explain import explain_acceptance, explain_getter, explain_rejection
 
 CURRENT = "current"
+#: The ``error`` of an edition (status "not run") left out because the request had spent its
+#: CPU budget (urlcalc.model.budget) before its turn.
+NOT_RUN_BUDGET = "not run: the request's CPU budget was spent"
 
 
 class EditionReading(EditionResultJSON):
@@ -121,10 +126,14 @@ def compare(
     getters = cast(dict[str, str], current) if current is not None else None
     results: dict[str, EditionResult] = {}
     for eid, mod in EDITIONS.items():
-        if errata and _reads_errata(mod.parse):
-            results[eid] = mod.parse(input, base, errata=True)  # type: ignore[call-arg]
-        else:
-            results[eid] = mod.parse(input, base)
+        if budget.spent():
+            results[eid] = EditionResult.skipped(eid, NOT_RUN_BUDGET)
+            continue
+        with budget.doing(f"edition {eid}"):
+            if errata and _reads_errata(mod.parse):
+                results[eid] = mod.parse(input, base, errata=True)  # type: ignore[call-arg]
+            else:
+                results[eid] = mod.parse(input, base)
     editions: list[EditionReading] = []
     for eid, res in results.items():
         mod = EDITIONS[eid]
@@ -194,6 +203,8 @@ def compare(
 def _cell(value: str | None, status: str, differs: bool, width: int) -> str:
     if status == STATUS_FAILURE:
         text = "(fails)"
+    elif status == STATUS_NOT_RUN:
+        text = "(not run)"
     elif status != STATUS_OK:
         text = "(unspecified)"
     elif value is None:

@@ -22,6 +22,9 @@ GETTERS: tuple[str, ...] = _GETTERS
 STATUS_OK = "ok"
 STATUS_FAILURE = "failure"
 STATUS_UNSPECIFIED = "unspecified"
+#: The edition was not run on this input (``error`` says why: the request's CPU budget was spent
+#: before its turn).
+STATUS_NOT_RUN = "not run"
 
 #: ``Note.kind`` values: a rule of the edition's text; a place where the text is silent and
 #: urlcalc had to choose to go on (the note says what urlcalc does); urlcalc's mapping of the
@@ -52,7 +55,7 @@ class EditionResultJSON(TypedDict):
 
     edition: str
     ok: bool
-    #: "ok", "failure" or "unspecified"
+    #: "ok", "failure", "unspecified" or "not run" (then ``error`` says why)
     status: str
     error: str | None
     #: the edition's own components (their names and shapes differ by edition)
@@ -109,14 +112,25 @@ class EditionResult:
     #: a seed's errata): what ``explain`` compares against to tell whether the reading caused
     #: a difference. Not part of the JSON answer (the components show what matters).
     alternatives: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    #: Not run on this input (``error`` says why).
+    not_run: bool = False
+
+    @classmethod
+    def skipped(cls, edition: str, reason: str) -> EditionResult:
+        """The result of an edition not run on this input, for ``reason``."""
+        return cls(edition=edition, ok=False, getters=empty_getters(), error=reason,
+                   not_run=True)
 
     @property
     def status(self) -> str:
-        """``ok``, ``failure`` (the edition rejects the input) or ``unspecified``.
+        """``ok``, ``failure`` (the edition rejects the input), ``unspecified`` or ``not run``.
 
         ``unspecified`` means the edition's text stops (a TODO, a stub, a cut-off seed)
-        before it decides the outcome, so urlcalc does not invent one.
+        before it decides the outcome, so urlcalc does not invent one; ``not run``, that the
+        request spent its CPU budget before this edition's turn.
         """
+        if self.not_run:
+            return STATUS_NOT_RUN
         if self.ok:
             return STATUS_OK
         if self.unspecified and self.error is None:
@@ -175,6 +189,19 @@ def _jsonable(value: Any) -> JSONValue:
         return [_jsonable(v) if isinstance(v, _CONTAINERS) else v for v in value]
     leaf: JSONValue = value  # a string, number, boolean or None
     return leaf
+
+
+#: The longest label RFC 3490's ToASCII gives Punycode: step 8 refuses an ACE label over 63
+#: octets, and "xn--" followed by the Punycode of n code points is at least 4 + n long (every
+#: basic code point is copied, every other takes at least one digit), so a label of 60 or more
+#: fails step 8 whatever it holds. The editions that apply ToASCII (html5_2009, formal_model)
+#: decide that before step 6 rather than after: Punycode is quadratic (CPython's took about 1 s
+#: on a label of 2,040 distinct code points, where a whole small compare takes 1 ms).
+MAX_TOASCII_PUNYCODE = 59
+#: What such a label's failure adds to the edition's own words.
+TOASCII_DECIDED = (f"a label of over {MAX_TOASCII_PUNYCODE} code points after nameprep cannot "
+                   f"fit 63 octets; decided before Punycode (step 6), which urlcalc does not run "
+                   f"on it: it is quadratic")
 
 
 def empty_getters() -> dict[str, str | None]:

@@ -18,7 +18,14 @@ from typing import Any
 
 from urlcalc.standard.percent import percent_decode
 
-from .edition import KIND_UNSPECIFIED, EditionResult, Note, empty_getters
+from .edition import (
+    KIND_UNSPECIFIED,
+    MAX_TOASCII_PUNYCODE,
+    TOASCII_DECIDED,
+    EditionResult,
+    Note,
+    empty_getters,
+)
 
 ID = "formal_model"
 NAME = "Formal URL model (URL Specification 0.9)"
@@ -411,6 +418,15 @@ def _ipv4(host: str) -> str | None:
     return ".".join(str((value >> (8 * k)) & 255) for k in (3, 2, 1, 0))
 
 
+def _to_ascii(label: str) -> bytes:
+    """Python's ``encodings.idna.ToASCII`` of a non-ASCII ``label``, with its step 8 failure
+    decided before Punycode (step 6) for a label too long to pass it (MAX_TOASCII_PUNYCODE)."""
+    prepared = encodings.idna.nameprep(label)
+    if not prepared.isascii() and len(prepared) > MAX_TOASCII_PUNYCODE:
+        raise UnicodeError(f"label empty or too long ({TOASCII_DECIDED})")
+    return encodings.idna.ToASCII(label)
+
+
 def parse_host(host: str) -> str:
     """Host parsing for web- and file-URLs (the seed's five listed phases)."""
     if host.startswith("["):
@@ -426,7 +442,7 @@ def parse_host(host: str) -> str:
             out.append(label)
             continue
         try:
-            out.append(encodings.idna.ToASCII(label).decode("ascii").lower())
+            out.append(_to_ascii(label).decode("ascii").lower())
         except UnicodeError as e:
             raise ModelFailure("host", "Host Parsing", f"IDNA/Nameprep fails: {e}") from e
     result = ".".join(out)

@@ -26,6 +26,8 @@ from urlcalc.standard.percent import percent_decode
 from . import rfc3986
 from .edition import (
     KIND_UNSPECIFIED,
+    MAX_TOASCII_PUNYCODE,
+    TOASCII_DECIDED,
     EditionResult,
     Note,
     empty_getters,
@@ -223,6 +225,8 @@ def to_ascii(domain: str) -> str:
         if any(ord(ch) > 0x7F for ch in step):
             if step.lower().startswith("xn--"):
                 raise UnicodeError("label starts with the ACE prefix")  # step 5
+            if len(step) > MAX_TOASCII_PUNYCODE:  # step 8's verdict, known before step 6
+                raise UnicodeError(f"label empty or longer than 63 ({TOASCII_DECIDED})")
             step = "xn--" + step.encode("punycode").decode("ascii")  # steps 6-7
         if not 0 < len(step) < 64:
             raise UnicodeError("label empty or longer than 63")  # step 8

@@ -24,21 +24,26 @@ from urlcalc.implementations.explain import (
     explain_getter,
     explain_status,
 )
+from urlcalc.implementations.idna_cap import idna_cap_reason
 from urlcalc.implementations.node_adapter import NODE, WHATWG_URL
 from urlcalc.implementations.rfc3986_adapter import RFC3986
 from urlcalc.implementations.urllib_adapter import URLLIB
 from urlcalc.implementations.yarl_adapter import YARL
+from urlcalc.model import budget
 from urlcalc.model.limits import MAX_IMPLEMENTATIONS_CHARS
 from urlcalc.model.shapes import Header, header
 from urlcalc.standard.errors import ValidationErrorJSON
 from urlcalc.standard.infra import to_usv
 from urlcalc.standard.url import GETTERS, Getters
 
-__all__ = ["IMPLEMENTATIONS", "MAX_IMPLEMENTATIONS_CHARS", "format_implementations",
-           "implementations_model"]
+__all__ = ["IMPLEMENTATIONS", "MAX_IMPLEMENTATIONS_CHARS", "NOT_RUN_BUDGET",
+           "format_implementations", "implementations_model"]
 
 #: Column order: the URL Standard's implementations first, then the others.
 IMPLEMENTATIONS: tuple[Implementation, ...] = (WHATWG_URL, NODE, ADA, URLLIB, RFC3986, YARL)
+#: The reason (``reason``, with ``available`` false) of an implementation left out because the
+#: request had spent its CPU budget (urlcalc.model.budget) before its turn.
+NOT_RUN_BUDGET = "not run: the request's CPU budget was spent"
 
 
 class StandardFailure(TypedDict):
@@ -169,14 +174,27 @@ def wpt_table() -> WptTable:
                      for k, v in scores.SCORES.items()]}
 
 
+def _not_run(impl: Implementation, input: str, base: str | None) -> str | None:
+    """Why ``impl`` is not run on this input (its IDNA is quadratic on the host, or the
+    request's CPU budget is spent), or None."""
+    if impl.idna is not None:
+        reason = idna_cap_reason(impl.name, impl.idna, input, base)
+        if reason is not None:
+            return reason
+    return NOT_RUN_BUDGET if budget.spent() else None
+
+
 def _entry(impl: Implementation, ctx: Context, std: StandardReading) -> ImplementationReading:
-    reason = impl.unavailable()
+    reason = _not_run(impl, ctx.input, ctx.base) or impl.unavailable()
     reading: Reading | None = None
     if reason is None:
         try:
-            reading = impl.read(ctx.input, ctx.base)
+            with budget.doing(impl.id):
+                reading = impl.read(ctx.input, ctx.base)
         except Unavailable as e:
             reason = str(e)
+        except budget.BudgetSpent:  # stopped inside it: the answer says where
+            raise
         except Exception as e:  # a library bug is an answer too, never a 5xx
             reading = Reading.failed(f"raised {exception_text(e)}")
     out: ImplementationReading = {
@@ -230,10 +248,12 @@ def implementations_model(input: str, base: str | None = None) -> Implementation
                              f"(implementations are compared on at most "
                              f"{MAX_IMPLEMENTATIONS_CHARS})")
     # node reads the input while the others here do: its request goes first, its answer is
-    # taken last (the columns keep their order)
-    node_adapter.parse_soon(input, base)
+    # taken last (the columns keep their order); not when its IDNA is not to see this host
+    if idna_cap_reason(NODE.name, NODE.idna or "", input, base) is None:
+        node_adapter.parse_soon(input, base)
     try:
-        ctx = Context.of(input, base)
+        with budget.doing("the URL Standard"):
+            ctx = Context.of(input, base)
         std = _standard(ctx)
         order = sorted(range(len(IMPLEMENTATIONS)),
                        key=lambda i: IMPLEMENTATIONS[i].runtime_kind == "node")

@@ -39,4 +39,5 @@ ADA = Implementation(
     no_notion={},
     **python_package(_module, "ada-url"),
     read=read,
+    idna="Ada's C++ Punycode",
 )

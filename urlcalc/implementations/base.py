@@ -134,3 +134,7 @@ class Implementation:
     version: Callable[[], str | None]
     runtime: Callable[[], str]
     read: Callable[[str, str | None], Reading]
+    #: The Punycode its host parsing goes through, when it has one (quadratic in a label's
+    #: non-ASCII code points): it is not run on a host over the caps of
+    #: urlcalc.implementations.idna_cap, and its column says why.
+    idna: str | None = None

@@ -406,6 +406,7 @@ WHATWG_URL = Implementation(
     version=lambda: _hello("whatwg_url"),
     runtime=_node_runtime,
     read=_read("whatwg-url"),
+    idna="tr46's JavaScript Punycode",
 )
 
 NODE = Implementation(
@@ -424,4 +425,5 @@ NODE = Implementation(
     version=lambda: f"ada {_hello('ada')}" if _hello("ada") else None,
     runtime=_node_runtime,
     read=_read("node"),
+    idna="Ada's C++ Punycode, in node",
 )

@@ -81,4 +81,5 @@ YARL = Implementation(
     no_notion={},
     **python_package(_module, "yarl"),
     read=read,
+    idna="the idna package, then CPython's punycode codec",
 )

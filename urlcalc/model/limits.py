@@ -43,6 +43,17 @@ MAX_COMPARE_CHARS = 2048
 #: points: far beyond any URL in use (browsers and servers cap URLs at 2-8 K), and every
 #: implementation answers it in well under a millisecond; the node helper's lines stay small.
 MAX_IMPLEMENTATIONS_CHARS = 4096
+#: Non-ASCII code points in one label of a host, and in the whole host, past which the other
+#: implementations that IDNA-encode hosts (yarl, ada-url, whatwg-url, Node's URL) are not run on
+#: it ("implementations" says so in their column). Punycode is quadratic in a label's non-ASCII
+#: code points, and CPython's codec (yarl's fallback) slowly so: 4,000 distinct CJK code points
+#: in one label took yarl 2.9 s, ada 27 ms, the node helper's whatwg-url 118 ms, where a small
+#: request takes 0.4 ms. No host in use comes near either cap: an A-label is at most 63 octets
+#: and a name 253, and each non-ASCII code point takes at least one of them. Within the caps the
+#: worst host (labels of 40 code points up to 253 in all) costs yarl about 7 ms; uncapped, labels
+#: under the label cap filling a 4 KiB host cost it 58 ms (benchmarks: docs/hardening.md).
+MAX_IDNA_LABEL_NON_ASCII = 63
+MAX_IDNA_HOST_NON_ASCII = 253
 #: CPU time a request may spend, in seconds, by kind (urlcalc.model.budget): about four times
 #: what the costliest legal request of the kind takes on a 2-vCPU server of 2026 (benchmarks/cost.py
 #: measures them), so that a machine twice as slow still answers every legal request. Past it the
