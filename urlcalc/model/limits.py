@@ -29,10 +29,9 @@ MAX_ANSWER_CHARS = 4 * 1024 * 1024
 #: The largest legal request body: a 64 KiB input plus a few setter values, JSON-escaped. The
 #: server refuses anything bigger with 413 before parsing it.
 MAX_BODY_BYTES = 1024 * 1024
-#: Bodies and query strings over this many bytes are heavy: the server computes them in its
-#: worker processes (a URL typed or pasted into the page is far below it; the maximal requests
-#: are 4-64x over it).
-LARGE_REQUEST_BYTES = 16 * 1024
+#: A request message on the API's WebSocket (UTF-8 bytes; after permessage-deflate): larger
+#: requests go by HTTP POST (the page's relay sends them so).
+MAX_SOCKET_MESSAGE_BYTES = 16 * 1024
 #: Longest input (and base) the editions compare ("compare"), in code points. Some editions are
 #: quadratic as written (the 2012 state machine re-reads its buffer, RFC 3986 5.2.4 copies its
 #: two buffers per pass): 2048 code points take about 0.1 s in CPython; 40,000 took 25 s. 2048 is

@@ -1,4 +1,4 @@
-// Classroom: the examples gallery of well-known quirks, and the paper tape.
+// Classroom: the examples gallery of well-known quirks (the paper tape is in tape.js).
 import { clear, h, vis } from "./dom.js";
 
 export const EXAMPLES = [
@@ -39,63 +39,4 @@ export function renderExamples(panel, { onPick }) {
     list.append(h("li", null, btn));
   });
   panel.append(h("p", { class: "lede" }, "Well-known quirks of the URL Standard. Pick one to load it; every view updates."), list);
-}
-
-const TAPE_KEY = "urlcalc.tape";
-const TAPE_MAX = 60;
-
-// A tape entry shows the start of a long input (the entry restores all of it).
-const TAPE_TEXT = 300;
-
-export class Tape {
-  constructor(listEl, clearBtn, { onPick }) {
-    this.listEl = listEl;
-    this.onPick = onPick;
-    try {
-      this.entries = JSON.parse(sessionStorage.getItem(TAPE_KEY) || "[]");
-      if (!Array.isArray(this.entries)) this.entries = [];
-    } catch {
-      this.entries = [];
-    }
-    clearBtn.addEventListener("click", () => {
-      this.entries = [];
-      this.save();
-      this.render();
-    });
-    this.render();
-  }
-
-  add(entry) {
-    const last = this.entries[this.entries.length - 1];
-    if (last && last.input === entry.input && last.base === entry.base && last.out === entry.out &&
-      (last.note || "") === (entry.note || "")) return;
-    this.entries.push(entry);
-    if (this.entries.length > TAPE_MAX) this.entries.splice(0, this.entries.length - TAPE_MAX);
-    this.save();
-    this.render();
-  }
-
-  save() {
-    try {
-      sessionStorage.setItem(TAPE_KEY, JSON.stringify(this.entries));
-    } catch {
-      // storage full or disabled: the tape is then just in memory
-    }
-  }
-
-  render() {
-    const items = this.entries.slice().reverse().map((e) => {
-      const btn = h("button", { type: "button", class: ["tape-entry", e.ok ? "ok" : "bad"], title: "Restore this input" },
-        h("code", { class: "t-in" }, vis(e.input, TAPE_TEXT)),
-        e.base ? h("span", { class: "t-base" }, " (base ", vis(e.base, TAPE_TEXT), ")") : null,
-        h("span", { class: "t-arrow", "aria-hidden": "true" }, " → "),
-        h("span", { class: "sr-only" }, " gives "),
-        e.ok ? h("code", { class: "t-out" }, vis(e.out, TAPE_TEXT)) : h("span", { class: "t-out bad-text" }, "failure"),
-        e.note ? h("span", { class: "t-note" }, String(e.note)) : null);
-      btn.addEventListener("click", () => this.onPick(e));
-      return h("li", null, btn);
-    });
-    this.listEl.replaceChildren(...items);
-    if (!items.length) this.listEl.append(h("li", { class: "muted" }, "Nothing computed yet. Inputs you settle on appear here."));
-  }
 }

@@ -33,7 +33,66 @@ export const MAX_TITLE = 200;
 export const MAX_DESCRIPTION = 2000;
 export const MAX_NOTE = 1000;
 export const MAX_FIELD_BYTES = MAX_INPUT_BYTES; // an input, a base or a value: the model's limit
+export const MAX_ENC = 100;
 export { MAX_OPS };
+
+/** The limits of a lesson, written once: validateLesson checks them and the editor
+ *  (views/lessons.js) enforces them where you type (maxlength, a counter, Add disabled at a
+ *  cap), so that whatever the editor lets you make, storage and files accept. A string's length
+ *  is counted in `unit`: "characters" (code points) or "bytes" (UTF-8). */
+export const LIMITS = Object.freeze({
+  title: Object.freeze({ max: MAX_TITLE, unit: "characters", what: "the title" }),
+  description: Object.freeze({ max: MAX_DESCRIPTION, unit: "characters", what: "the description" }),
+  note: Object.freeze({ max: MAX_NOTE, unit: "characters", what: "a note" }),
+  input: Object.freeze({ max: MAX_FIELD_BYTES, unit: "bytes", what: "a URL" }),
+  base: Object.freeze({ max: MAX_FIELD_BYTES, unit: "bytes", what: "a base" }),
+  value: Object.freeze({ max: MAX_FIELD_BYTES, unit: "bytes", what: "a setter's value" }),
+  enc: Object.freeze({ max: MAX_ENC, unit: "characters", what: "an encoding label" }),
+  steps: Object.freeze({ max: MAX_STEPS, unit: "steps", what: "a lesson" }),
+  ops: Object.freeze({ max: MAX_OPS, unit: "operations", what: "a step" }),
+  file: Object.freeze({ max: MAX_FILE_BYTES, unit: "bytes", what: "a lesson file" }),
+});
+
+/** The size of a lesson's file (what Export writes and Import reads back), in bytes. */
+export function lessonBytes(lesson) {
+  return utf8Length(serializeLesson(lesson));
+}
+
+/** How long `value` is in the unit of `limit` (one of LIMITS). */
+export function measure(value, limit) {
+  return limit.unit === "bytes" ? utf8Length(value) : [...value].length;
+}
+
+/** `value` cut (at a code point) to what `limit` allows: itself when it fits. */
+export function fitToLimit(value, limit) {
+  if (measure(value, limit) <= limit.max) return value;
+  let n = 0;
+  let out = "";
+  for (const ch of value) {
+    n += limit.unit === "bytes" ? utf8Length(ch) : 1;
+    if (n > limit.max) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** "1,234 / 2,000" (with the unit when it is bytes: "1,234 / 65,536 bytes"). */
+export function counterText(value, limit) {
+  const n = typeof value === "number" ? value : measure(value, limit);
+  return `${n.toLocaleString("en")} / ${limit.max.toLocaleString("en")}${limit.unit === "bytes" ? " bytes" : ""}`;
+}
+
+/** Why the (normalised) step `s` cannot go into a lesson, or null when it can: what "Add what the
+ *  page shows", "Use the page" and the paper tape check before they add a step. */
+export function stepProblem(s, names) {
+  try {
+    validateLesson({ format: LESSON_FORMAT, version: LESSON_VERSION, title: "t", steps: [lessonToJSON({ title: "t", steps: [s] }).steps[0]] }, names);
+    return null;
+  } catch (e) {
+    if (e instanceof LessonError) return e.message.replace(/^step 1 \(steps\[0\]\): /, "");
+    throw e;
+  }
+}
 
 const TOP_KEYS = ["format", "version", "title", "description", "steps"];
 const STEP_KEYS = ["input", "base", "view", "step", "note", "ops", "enc", "href"];
@@ -64,10 +123,10 @@ function where(i) {
   return `step ${i + 1} (steps[${i}])`;
 }
 
-function stringField(value, what, max, { bytes = false } = {}) {
+function stringField(value, what, limit) {
   if (typeof value !== "string") throw new LessonError(`${what} must be a string, not ${typeName(value)}`);
-  const n = bytes ? utf8Length(value) : [...value].length;
-  if (n > max) throw new LessonError(`${what} is too long: ${n.toLocaleString("en")} ${bytes ? "bytes" : "characters"}, at most ${max.toLocaleString("en")}`);
+  const n = measure(value, limit);
+  if (n > limit.max) throw new LessonError(`${what} is too long: ${n.toLocaleString("en")} ${limit.unit}, at most ${limit.max.toLocaleString("en")}`);
   return value;
 }
 
@@ -95,15 +154,15 @@ export function validateLesson(obj, { views, operations, aliases = {} }) {
     if (!TOP_KEYS.includes(k)) throw new LessonError(`unknown key ${JSON.stringify(k)} (a lesson has ${TOP_KEYS.join(", ")})`);
   }
   if (obj.title === undefined) throw new LessonError(`the lesson has no "title"`);
-  const title = stringField(obj.title, `"title"`, MAX_TITLE).trim();
+  const title = stringField(obj.title, `"title"`, LIMITS.title).trim();
   if (!title) throw new LessonError(`"title" is empty`);
   const description = obj.description === undefined || obj.description === null
-    ? "" : stringField(obj.description, `"description"`, MAX_DESCRIPTION);
+    ? "" : stringField(obj.description, `"description"`, LIMITS.description);
   if (!Array.isArray(obj.steps)) {
     throw new LessonError(obj.steps === undefined ? `the lesson has no "steps"` : `"steps" must be an array, not ${typeName(obj.steps)}`);
   }
   if (obj.steps.length === 0) throw new LessonError(`"steps" is empty: a lesson has at least one step`);
-  if (obj.steps.length > MAX_STEPS) throw new LessonError(`the lesson has ${obj.steps.length} steps: at most ${MAX_STEPS}`);
+  if (obj.steps.length > LIMITS.steps.max) throw new LessonError(`the lesson has ${obj.steps.length} steps: at most ${LIMITS.steps.max}`);
   const steps = obj.steps.map((s, i) => validateStep(s, i, { views, operations, aliases }));
   return { title, description, steps };
 }
@@ -115,8 +174,8 @@ function validateStep(s, i, { views, operations, aliases }) {
     if (!STEP_KEYS.includes(k)) throw new LessonError(`${at}: unknown key ${JSON.stringify(k)} (a step has ${STEP_KEYS.join(", ")})`);
   }
   if (s.input === undefined) throw new LessonError(`${at} has no "input"`);
-  const input = stringField(s.input, `${at}: "input"`, MAX_FIELD_BYTES, { bytes: true });
-  const base = s.base === undefined || s.base === null ? "" : stringField(s.base, `${at}: "base"`, MAX_FIELD_BYTES, { bytes: true });
+  const input = stringField(s.input, `${at}: "input"`, LIMITS.input);
+  const base = s.base === undefined || s.base === null ? "" : stringField(s.base, `${at}: "base"`, LIMITS.base);
   let view = "components";
   if (s.view !== undefined) {
     const named = typeof s.view === "string" && Object.hasOwn(aliases, s.view) ? aliases[s.view] : s.view;
@@ -130,21 +189,21 @@ function validateStep(s, i, { views, operations, aliases }) {
     if (!Number.isSafeInteger(s.step) || s.step < 0) throw new LessonError(`${at}: "step" must be a whole number >= 0, not ${JSON.stringify(s.step)}`);
     step = s.step;
   }
-  const note = s.note === undefined || s.note === null ? "" : stringField(s.note, `${at}: "note"`, MAX_NOTE);
+  const note = s.note === undefined || s.note === null ? "" : stringField(s.note, `${at}: "note"`, LIMITS.note);
   let ops = [];
   if (s.ops !== undefined) {
     if (!Array.isArray(s.ops)) throw new LessonError(`${at}: "ops" must be an array of [operation, value] pairs, not ${typeName(s.ops)}`);
-    if (s.ops.length > MAX_OPS) throw new LessonError(`${at}: ${s.ops.length} operations, at most ${MAX_OPS}`);
+    if (s.ops.length > LIMITS.ops.max) throw new LessonError(`${at}: ${s.ops.length} operations, at most ${LIMITS.ops.max}`);
     ops = s.ops.map((o, j) => {
       if (!Array.isArray(o) || o.length !== 2 || typeof o[0] !== "string" || typeof o[1] !== "string") {
         throw new LessonError(`${at}: ops[${j}] must be a pair of strings [operation, value], not ${JSON.stringify(o)}`);
       }
       if (!operations.includes(o[0])) throw new LessonError(`${at}: ops[${j}]: ${JSON.stringify(o[0])} is not an operation (${operations.join(", ")})`);
-      stringField(o[1], `${at}: ops[${j}] value`, MAX_FIELD_BYTES, { bytes: true });
+      stringField(o[1], `${at}: ops[${j}] value`, LIMITS.value);
       return [o[0], o[1]];
     });
   }
-  const enc = s.enc === undefined || s.enc === null ? "" : stringField(s.enc, `${at}: "enc"`, 100);
+  const enc = s.enc === undefined || s.enc === null ? "" : stringField(s.enc, `${at}: "enc"`, LIMITS.enc);
   let href;
   if (s.href !== undefined) {
     if (s.href !== null && typeof s.href !== "string") throw new LessonError(`${at}: "href" must be a string or null (a failure), not ${typeName(s.href)}`);

@@ -4,19 +4,38 @@
 //
 // The file format lives in lesson-format.js (documented in docs/lessons.md). Three example
 // lessons ship as files of that format in ../lessons/. The teacher's own lessons are kept in
-// localStorage; the lesson that plays (and where) in sessionStorage, so a reload keeps it.
+// localStorage, one key per lesson (lesson-store.js): a tab writes only the lesson it changed,
+// and hears the others' changes (the storage event); a stored lesson this page cannot read is
+// kept aside and shown with its problem and an Export, never deleted. The lesson that plays (and
+// where) is in sessionStorage, so a reload keeps it.
+//
+// The editor enforces the format's limits (LIMITS in lesson-format.js) where you type: maxlength,
+// a counter, and Add disabled at a cap with the reason; so what it lets you make, storage accepts.
 import { append, fill, h, vis } from "./dom.js";
 import {
-  LessonError, MAX_FILE_BYTES, MAX_NOTE, MAX_TITLE, lessonFileName, lessonFromLinkValue,
-  lessonToJSON, lessonToLinkValue, parseLesson, serializeLesson, validateLesson,
+  LIMITS, LessonError, MAX_FILE_BYTES, MAX_TITLE, counterText, fitToLimit, lessonBytes,
+  lessonFileName, lessonFromLinkValue, lessonToJSON, lessonToLinkValue, measure, parseLesson,
+  serializeLesson, stepProblem,
 } from "./lesson-format.js";
+import { isLessonKey, newId, readLessons, readStored, removeStored, writeLesson } from "./lesson-store.js";
 
 export const EXAMPLE_LESSONS = ["relative-resolution.json", "hosts.json", "setters.json"];
-const STORE_KEY = "urlcalc.lessons";
 const PLAYING_KEY = "urlcalc.lesson-playing";
 
-function newId() {
-  return "l" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+/** localStorage, or null where the page may not use it (a sandboxed or locked-down browser). */
+function local() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** maxlength for a field of `limit`, holding `value` now: code points for "characters" (the
+ *  browser counts UTF-16 units, so each astral character already typed widens it by one); for
+ *  "bytes", the byte limit (never fewer bytes than units), the input handler cuts the rest. */
+function maxLengthFor(value, limit) {
+  return String(limit.unit === "bytes" ? limit.max : limit.max + (value.length - [...value].length));
 }
 
 function readStore(key, storage) {
@@ -66,34 +85,104 @@ export class Lessons {
     this.examples = []; // [{id, lesson, example: true, file}]
     this.exampleErrors = [];
     this.examplesLoaded = null;
+    this.kept = []; // stored lessons this page cannot read: [{id, key, raw, problem, title}]
     this.mine = this.loadMine();
     this.selectedId = null;
     this.playing = null; // {id, at} (at: 0-based step index)
     this.drift = null;
     this.message = null; // {text, kind, undo}
     this.built = false;
+    window.addEventListener("storage", (ev) => this.storageChanged(ev));
   }
 
   // ---- the library ------------------------------------------------------------------------------
 
   loadMine() {
-    const stored = readStore(STORE_KEY, localStorage);
-    const out = [];
-    if (!Array.isArray(stored)) return out;
-    for (const item of stored) {
-      try {
-        if (!item || typeof item.id !== "string") continue;
-        out.push({ id: item.id, lesson: validateLesson(item.lesson, this.names) });
-      } catch {
-        // a stored lesson this page cannot read (an older or damaged copy) is left out
-      }
+    const storage = local();
+    if (!storage) return [];
+    try {
+      const { mine, kept } = readLessons(storage, this.names);
+      this.kept = kept;
+      return mine;
+    } catch (e) {
+      this.kept = [];
+      this.say(`This browser's stored lessons could not be read (${e?.message ?? e}): nothing was changed in storage.`, "bad");
+      return [];
     }
-    return out;
   }
 
-  saveMine() {
-    if (!writeStore(STORE_KEY, this.mine.map((e) => ({ id: e.id, lesson: lessonToJSON(e.lesson) })), localStorage)) {
-      this.say("This browser does not keep lessons (storage is full or disabled): export them to keep them.", "bad");
+  /** Keep lesson `e` in this browser (its own key: the other lessons, and the other tabs', are
+   *  not written). A failure says so and marks it: the lesson stays in this page. */
+  save(e) {
+    const storage = local();
+    const problem = storage ? writeLesson(storage, e) : "this browser does not let the page store anything";
+    e.unsaved = problem !== null;
+    if (problem) {
+      this.say(`“${e.lesson.title}” is not saved in this browser: ${problem}. It stays in this page until you close it: export it to keep it.`, "bad");
+      if (this.built) this.renderLists();
+    }
+    return problem === null;
+  }
+
+  /** Forget lesson `e` in storage (it was deleted here). */
+  unsave(e) {
+    const storage = local();
+    if (storage) removeStored(storage, "urlcalc.lesson:" + e.id);
+  }
+
+  /** Another tab changed a stored lesson: take its change (a lesson made, edited or deleted there
+   *  is here too, and this tab's next save of another lesson cannot drop it). */
+  storageChanged(ev) {
+    const storage = local();
+    if (!storage || ev.storageArea !== storage) return;
+    if (ev.key !== null && !isLessonKey(ev.key) && ev.key !== "urlcalc.lessons") return;
+    if (ev.key === null || ev.key === "urlcalc.lessons") {
+      const unsaved = this.mine.filter((e) => e.unsaved);
+      this.mine = this.loadMine();
+      for (const e of unsaved) if (!this.mine.some((m) => m.id === e.id)) this.mine.push(e);
+    } else {
+      const id = ev.key.slice("urlcalc.lesson:".length);
+      const k = this.mine.findIndex((e) => e.id === id);
+      this.kept = this.kept.filter((x) => x.key !== ev.key);
+      if (ev.newValue === null) {
+        if (k >= 0) this.mine.splice(k, 1);
+        if (this.playing?.id === id) this.stop();
+      } else {
+        const r = readStored(ev.key, ev.newValue, this.names);
+        if (r.entry) {
+          if (k >= 0) this.mine[k] = r.entry;
+          else {
+            this.mine.push(r.entry);
+            this.mine.sort((a, b) => (a.order - b.order) || (a.id < b.id ? -1 : 1));
+          }
+        } else {
+          if (k >= 0) this.mine.splice(k, 1);
+          this.kept.push(r.kept);
+        }
+      }
+    }
+    if (this.playing && !this.entry(this.playing.id)) this.stop();
+    else if (this.playing) this.renderBar();
+    this.rerender();
+  }
+
+  /** Render again, keeping the focus (and the caret) where it was. */
+  rerender() {
+    if (!this.built) return;
+    const active = document.activeElement;
+    const id = active && this.panel.contains(active) ? active.id : "";
+    const sel = id && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
+    this.render();
+    const again = id ? document.getElementById(id) : null;
+    if (again) {
+      again.focus();
+      if (sel && "setSelectionRange" in again) {
+        try {
+          again.setSelectionRange(sel[0], sel[1]);
+        } catch {
+          // a field without a caret (number, select)
+        }
+      }
     }
   }
 
@@ -126,9 +215,9 @@ export class Lessons {
   adopt(lesson) {
     const same = [...this.examples, ...this.mine].find((e) => sameLesson(e.lesson, lesson));
     if (same) return same;
-    const entry = { id: newId(), lesson };
+    const entry = { id: newId(), order: Date.now(), lesson };
     this.mine.push(entry);
-    this.saveMine();
+    this.save(entry);
     return entry;
   }
 
@@ -195,7 +284,8 @@ export class Lessons {
     const b = h("button", { type: "button", class: "lesson-pick", data: { lessonId: e.id }, "aria-current": e.id === this.selectedId ? "true" : "false" },
       h("span", { class: "ll-title" }, vis(e.lesson.title)),
       h("span", { class: "ll-count" }, `${e.lesson.steps.length} step${e.lesson.steps.length === 1 ? "" : "s"}`,
-        this.playing?.id === e.id ? " · playing" : ""));
+        this.playing?.id === e.id ? " · playing" : "",
+        e.unsaved ? h("span", { class: "bad-text ll-unsaved" }, " · not saved in this browser") : ""));
     b.addEventListener("click", () => {
       this.selectedId = e.id;
       this.render();
@@ -215,7 +305,48 @@ export class Lessons {
       h("h3", null, "Your lessons"),
       h("ul", { class: "lesson-list", id: "lesson-mine" }, this.mine.length ? this.mine.map((e) => this.listButton(e))
         : h("li", { class: "muted small" }, "None yet: start one, import a file, or make one of the paper tape.")),
+      ...(this.kept.length ? [
+        h("h3", null, "Kept aside"),
+        h("p", { class: "muted small" }, "Stored in this browser but not readable by this page: kept as they are (never deleted), with what is wrong. Export one to fix it by hand, then import it."),
+        h("ul", { class: "lesson-list", id: "lesson-kept" }, this.kept.map((k) => this.keptItem(k)))] : []),
       h("div", { class: "lesson-actions" }, newBtn, importBtn));
+  }
+
+  /** A stored lesson this page cannot read: its title (when it has one), its problem, Export
+   *  (a download of its text as stored), Copy, and Delete (with Undo). */
+  keptItem(k) {
+    const name = "kept-" + k.id.replace(/[^A-Za-z0-9_-]/g, "") + ".urlcalc-lesson.json";
+    const exportBtn = h("button", { type: "button", class: "small kept-export", "aria-label": `Export the kept lesson ${k.title ?? k.id} as stored` }, "Export");
+    exportBtn.addEventListener("click", () => {
+      download(name, keptText(k));
+      this.toast(`Saved ${name}`);
+    });
+    const copyBtn = h("button", { type: "button", class: "small kept-copy", "aria-label": `Copy the kept lesson ${k.title ?? k.id} as stored` }, "Copy");
+    copyBtn.addEventListener("click", () => this.copy(keptText(k), "stored lesson"));
+    const deleteBtn = h("button", { type: "button", class: "small kept-delete", "aria-label": `Delete the kept lesson ${k.title ?? k.id} from this browser` }, "Delete");
+    deleteBtn.addEventListener("click", () => {
+      const storage = local();
+      if (!storage) return;
+      const problem = removeStored(storage, k.key);
+      if (problem) {
+        this.say(`Not deleted: ${problem}.`, "bad");
+        return;
+      }
+      this.kept = this.kept.filter((x) => x !== k);
+      this.say(`Deleted the kept lesson ${k.title ? `“${k.title}”` : k.id} from this browser.`, "ok", () => {
+        try {
+          storage.setItem(k.key, k.raw);
+          this.kept.push(k);
+        } catch {
+          this.say("It could not be put back (storage is full): export it from the message above next time.", "bad");
+        }
+      });
+      this.renderLists();
+    });
+    return h("li", { class: "lesson-kept", data: { keptKey: k.key } },
+      h("span", { class: "ll-title" }, k.title ? vis(k.title) : h("span", { class: "muted" }, vis(k.key))),
+      h("span", { class: "kept-problem bad-text small" }, vis(k.problem)),
+      h("span", { class: "kept-actions" }, exportBtn, copyBtn, deleteBtn));
   }
 
   renderEditor() {
@@ -233,19 +364,16 @@ export class Lessons {
     };
     let head;
     if (own) {
-      const title = h("input", { type: "text", id: "lesson-title", maxlength: String(MAX_TITLE), "aria-label": "Lesson title", spellcheck: "true" });
+      const title = h("input", { type: "text", id: "lesson-title", "aria-label": "Lesson title", spellcheck: "true" });
       title.value = L.title;
-      title.addEventListener("input", () => {
-        L.title = title.value.trim() || "Untitled lesson";
-        this.changed(e, false);
-      });
-      const desc = h("input", { type: "text", id: "lesson-description", "aria-label": "Lesson description", placeholder: "a description (optional)", spellcheck: "true" });
+      const titleCount = this.limited(e, title, LIMITS.title, "lesson-title-count", "Title", (v) => { L.title = v.trim() || "Untitled lesson"; }, L.title);
+      const desc = h("textarea", { id: "lesson-description", rows: "2", "aria-label": "Lesson description", placeholder: "a description (optional)", spellcheck: "true" });
       desc.value = L.description;
-      desc.addEventListener("input", () => {
-        L.description = desc.value;
-        this.changed(e, false);
-      });
-      head = h("div", { class: "lesson-head" }, title, desc);
+      const descCount = this.limited(e, desc, LIMITS.description, "lesson-description-count", "Description", (v) => { L.description = v; }, L.description);
+      const bytes = lessonBytes(L);
+      head = h("div", { class: "lesson-head" }, h("span", { class: "limited" }, title, titleCount), h("span", { class: "limited" }, desc, descCount),
+        h("span", { class: ["counter", "lesson-size", bytes * 2 < MAX_FILE_BYTES ? "quiet" : null], id: "lesson-size" }, "lesson file: ", counterText(bytes, LIMITS.file)),
+        h("span", { class: "sr-only", id: "lesson-limit-live", "aria-live": "polite" }));
     } else {
       head = h("div", { class: "lesson-head" }, h("h3", { class: "lesson-title-text", id: "lesson-title" }, vis(L.title)),
         L.description ? h("p", { class: "muted", id: "lesson-description" }, vis(L.description)) : null);
@@ -264,6 +392,58 @@ export class Lessons {
     this.editorEl.replaceChildren(...parts);
   }
 
+  /** Make `el` (a text field of lesson `e`) keep to `limit`: maxlength, anything past it cut
+   *  (a paste; bytes, which maxlength cannot count) and said, the lesson file kept within its
+   *  1 MB; `set(value)` stores the field. Returns the counter ("1,234 / 2,000"); crossing 90%
+   *  and reaching the limit are announced politely. */
+  limited(e, el, limit, counterId, label, set) {
+    const counter = h("span", { class: "counter", id: counterId });
+    let last = 0;
+    const show = () => {
+      const n = measure(el.value, limit);
+      el.setAttribute("maxlength", maxLengthFor(el.value, limit));
+      counter.textContent = counterText(n, limit);
+      counter.classList.toggle("at-limit", n >= limit.max);
+      counter.classList.toggle("quiet", limit.unit === "bytes" && n * 2 < limit.max);
+      return n;
+    };
+    last = show();
+    el.addEventListener("input", () => {
+      let v = fitToLimit(el.value, limit);
+      let cut = v !== el.value;
+      set(v);
+      for (let over = lessonBytes(e.lesson) - MAX_FILE_BYTES; over > 0 && v; over = lessonBytes(e.lesson) - MAX_FILE_BYTES) {
+        v = fitToLimit(v, { max: Math.max(0, measure(v, LIMITS.file) - over), unit: "bytes" });
+        set(v);
+        cut = true;
+      }
+      if (cut) el.value = v;
+      const n = show();
+      const live = this.editorEl.querySelector("#lesson-limit-live");
+      const text = cut ? `${label}: cut at the limit, ${counterText(n, limit)}`
+        : n >= limit.max && last < limit.max ? `${label}: at the limit, ${counterText(n, limit)}`
+          : n * 10 >= limit.max * 9 && last * 10 < limit.max * 9 ? `${label}: ${counterText(n, limit)}` : "";
+      if (cut) this.say(`${label} is at most ${limit.max.toLocaleString("en")} ${limit.unit}${lessonBytes(e.lesson) >= MAX_FILE_BYTES - 64 ? " (and a lesson file at most 1 MB)" : ""}: the rest was cut.`, "bad");
+      if (live && text) live.textContent = text;
+      last = n;
+      this.changed(e, false);
+    });
+    return counter;
+  }
+
+  /** Why step `s` cannot be added to lesson `e` (or replace its step `at`), or null. */
+  addProblem(e, s, at = -1) {
+    if (at < 0 && e.lesson.steps.length >= LIMITS.steps.max) return `a lesson has at most ${LIMITS.steps.max} steps`;
+    const problem = stepProblem(s, this.names);
+    if (problem) return problem;
+    const steps = e.lesson.steps.slice();
+    if (at < 0) steps.push(s);
+    else steps[at] = s;
+    const bytes = lessonBytes({ ...e.lesson, steps });
+    if (bytes > MAX_FILE_BYTES) return `the lesson file would be ${bytes.toLocaleString("en")} bytes, at most ${MAX_FILE_BYTES.toLocaleString("en")} (1 MB)`;
+    return null;
+  }
+
   stepItem(e, s, i, own) {
     const L = e.lesson;
     const playingHere = this.playing?.id === e.id && this.playing.at === i;
@@ -277,7 +457,13 @@ export class Lessons {
       headButtons.push(
         button("ls-use", "Use the page", `Replace step ${i + 1} with what the page shows now (input, base, view, trace step, setters)`, () => {
           const note = L.steps[i].note;
-          L.steps[i] = { ...this.current(), note };
+          const step = { ...this.current(), note };
+          const problem = this.addProblem(e, step, i);
+          if (problem) {
+            this.say(`Step ${i + 1} is unchanged: ${problem}.`, "bad");
+            return;
+          }
+          L.steps[i] = step;
           this.changed(e, true);
         }),
         button("ls-up", "↑", `Move step ${i + 1} up`, () => this.move(e, i, -1), i === 0),
@@ -302,8 +488,8 @@ export class Lessons {
       const id = `ls-${cls}-${i}`;
       const input = h("input", { type: "text", id, class: "ls-" + cls, spellcheck: "false", autocomplete: "off", ...attrs });
       input.value = value;
-      input.addEventListener("input", () => onInput(input.value));
-      return [h("label", { for: id }, label), input];
+      const counter = this.limited(e, input, LIMITS[cls], `ls-${cls}-count-${i}`, `Step ${i + 1}: ${label}`, onInput, value);
+      return [h("label", { for: id }, label), h("span", { class: "limited" }, input, counter)];
     };
     const viewSel = h("select", { class: "ls-view", id: `ls-view-${i}`, "aria-label": `Step ${i + 1}: view` },
       this.views.map((v) => h("option", { value: v, selected: v === s.view ? true : null }, this.viewLabel(v))));
@@ -328,24 +514,32 @@ export class Lessons {
       }
     });
     li.append(h("div", { class: "ls-row" },
-      field("input", "URL", s.input, { "aria-label": `Step ${i + 1}: URL` }, (v) => { s.input = v; s.href = undefined; this.changed(e, false); }),
-      field("base", "Base", s.base, { placeholder: "(none)", "aria-label": `Step ${i + 1}: base` }, (v) => { s.base = v; s.href = undefined; this.changed(e, false); }),
+      field("input", "URL", s.input, { "aria-label": `Step ${i + 1}: URL` }, (v) => { s.input = v; s.href = undefined; }),
+      field("base", "Base", s.base, { placeholder: "(none)", "aria-label": `Step ${i + 1}: base` }, (v) => { s.base = v; s.href = undefined; }),
       h("label", { for: `ls-view-${i}` }, "View"),
       h("span", { class: "ls-inline" }, viewSel, traceLabel, traceStep),
-      field("note", "Note", s.note, { maxlength: String(MAX_NOTE), spellcheck: "true", placeholder: "one line for the class", "aria-label": `Step ${i + 1}: note` },
-        (v) => { s.note = v; this.changed(e, false); })));
+      field("note", "Note", s.note, { spellcheck: "true", placeholder: "one line for the class", "aria-label": `Step ${i + 1}: note` },
+        (v) => { s.note = v; })));
     if (ops) li.append(ops);
     return li;
   }
 
   addControls(e) {
-    const addCurrent = h("button", { type: "button", id: "lesson-add-current" }, "+ Add what the page shows");
+    const full = e.lesson.steps.length >= LIMITS.steps.max;
+    const reason = full ? `A lesson has at most ${LIMITS.steps.max} steps: remove one to add another.` : "";
+    const addCurrent = h("button", { type: "button", id: "lesson-add-current", disabled: full ? true : null, "aria-describedby": "lesson-steps-count" }, "+ Add what the page shows");
     addCurrent.addEventListener("click", () => {
-      e.lesson.steps.push(this.current());
+      const step = this.current();
+      const problem = this.addProblem(e, step);
+      if (problem) {
+        this.say(`Not added: ${problem}.`, "bad");
+        return;
+      }
+      e.lesson.steps.push(step);
       this.changed(e, true);
     });
     const entries = this.tapeEntries();
-    const fromTape = h("select", { id: "lesson-add-tape", "aria-label": "Add a step from the paper tape", disabled: entries.length ? null : true },
+    const fromTape = h("select", { id: "lesson-add-tape", "aria-label": "Add a step from the paper tape", disabled: entries.length && !full ? null : true },
       h("option", { value: "" }, entries.length ? "+ Add from the paper tape…" : "(the paper tape is empty)"),
       entries.length > 1 ? h("option", { value: "all" }, `all ${entries.length} entries, oldest first`) : null,
       entries.map((t, k) => h("option", { value: String(k) }, (t.input.length > 60 ? t.input.slice(0, 60) + "…" : t.input) + (t.base ? "  (base " + t.base.slice(0, 30) + ")" : ""))));
@@ -354,18 +548,35 @@ export class Lessons {
       fromTape.value = "";
       if (v === "") return;
       const picked = v === "all" ? entries : [entries[Number(v)]];
-      for (const t of picked) if (t) e.lesson.steps.push(tapeStep(t, this.views));
+      const left = [];
+      for (const t of picked) {
+        if (!t) continue;
+        const step = tapeStep(t, this.views);
+        const problem = this.addProblem(e, step);
+        if (problem) left.push(problem);
+        else e.lesson.steps.push(step);
+      }
       this.changed(e, true);
+      if (left.length) this.say(`${left.length} of ${picked.length} tape entr${picked.length === 1 ? "y was" : "ies were"} not added: ${left[0]}${left.length > 1 ? " (and others)" : ""}.`, "bad");
     });
-    return h("div", { class: "lesson-add" }, addCurrent, fromTape);
+    const count = h("span", { class: ["counter", full ? "at-limit" : null], id: "lesson-steps-count" },
+      `${e.lesson.steps.length.toLocaleString("en")} / ${LIMITS.steps.max} steps`, full ? [" · ", reason] : "");
+    return h("div", { class: "lesson-add" }, addCurrent, fromTape, count);
   }
 
   /** A lesson of ours changed: keep it, and redraw what shows it. */
   changed(e, structural) {
-    if (e.lesson.steps.length > 500) e.lesson.steps.length = 500;
-    this.saveMine();
+    this.save(e);
     if (structural) this.render();
-    else this.renderLists();
+    else {
+      this.renderLists();
+      const size = this.editorEl.querySelector("#lesson-size");
+      if (size) {
+        const bytes = lessonBytes(e.lesson);
+        size.textContent = "lesson file: " + counterText(bytes, LIMITS.file);
+        size.classList.toggle("quiet", bytes * 2 < MAX_FILE_BYTES);
+      }
+    }
     if (this.playing?.id === e.id) {
       if (this.playing.at >= e.lesson.steps.length) this.playing.at = e.lesson.steps.length - 1;
       this.renderBar();
@@ -392,11 +603,16 @@ export class Lessons {
   }
 
   newLesson() {
-    const entry = { id: newId(), lesson: { title: "Untitled lesson", description: "", steps: [this.current()] } };
+    const first = this.current();
+    const problem = stepProblem(first, this.names);
+    const entry = { id: newId(), order: Date.now(), lesson: { title: "Untitled lesson", description: "", steps: [problem ? { ...first, input: "", base: "", ops: [], href: undefined } : first] } };
     this.mine.push(entry);
-    this.saveMine();
+    this.save(entry);
     this.selectedId = entry.id;
-    this.say("A new lesson with what the page shows as its first step: add more, write the notes.");
+    if (entry.unsaved) {
+      // save() said why it is not stored
+    } else if (!problem) this.say("A new lesson with what the page shows as its first step: add more, write the notes.");
+    else this.say(`A new lesson; its first step is empty, as what the page shows cannot be a step: ${problem}.`, "bad");
     this.render();
     this.editorEl.querySelector("#lesson-title")?.select();
   }
@@ -404,11 +620,10 @@ export class Lessons {
   duplicate(e) {
     const lesson = structuredClone(e.lesson);
     lesson.title = (e.lesson.title + (e.example ? "" : " (copy)")).slice(0, MAX_TITLE);
-    const entry = { id: newId(), lesson };
+    const entry = { id: newId(), order: Date.now(), lesson };
     this.mine.push(entry);
-    this.saveMine();
     this.selectedId = entry.id;
-    this.say(`“${lesson.title}” is in Your lessons: edit it there.`);
+    if (this.save(entry)) this.say(`“${lesson.title}” is in Your lessons: edit it there.`);
     this.render();
   }
 
@@ -416,12 +631,12 @@ export class Lessons {
     const k = this.mine.indexOf(e);
     if (k < 0) return;
     this.mine.splice(k, 1);
-    this.saveMine();
+    this.unsave(e);
     if (this.playing?.id === e.id) this.stop();
     this.selectedId = this.mine[k]?.id ?? this.mine[k - 1]?.id ?? this.examples[0]?.id ?? null;
     this.say(`Deleted “${e.lesson.title}”.`, "ok", () => {
-      this.mine.splice(k, 0, e);
-      this.saveMine();
+      this.mine.splice(Math.min(k, this.mine.length), 0, e);
+      this.save(e);
       this.selectedId = e.id;
     });
     this.render();
@@ -491,11 +706,25 @@ export class Lessons {
       this.toast("The paper tape is empty.");
       return null;
     }
-    const entry = { id: newId(), lesson: this.tapeLesson(entries) };
+    const lesson = this.tapeLesson([]);
+    const entry = { id: newId(), order: Date.now(), lesson };
+    const left = [];
+    for (const t of entries) {
+      const step = tapeStep(t, this.views);
+      const problem = this.addProblem(entry, step);
+      if (problem) left.push(problem);
+      else lesson.steps.push(step);
+    }
+    if (!lesson.steps.length) {
+      this.say(`No lesson made: no tape entry can be a step (${left[0]}).`, "bad");
+      return null;
+    }
     this.mine.push(entry);
-    this.saveMine();
     this.selectedId = entry.id;
-    this.say(`A lesson of the paper tape's ${entries.length} entries: write the notes, reorder, present.`);
+    if (this.save(entry)) {
+      this.say(left.length ? `A lesson of ${lesson.steps.length} of the paper tape's ${entries.length} entries (${left.length} could not be steps: ${left[0]}).`
+        : `A lesson of the paper tape's ${entries.length} entries: write the notes, reorder, present.`, left.length ? "bad" : "ok");
+    }
     return entry;
   }
 
@@ -627,6 +856,19 @@ export class Lessons {
         d.got === null ? "a failure" : h("code", null, vis(d.got)), ".") : null);
     this.bar.hidden = false;
   }
+}
+
+/** The text of a kept (unreadable) stored lesson, for its Export and Copy: the lesson as stored
+ *  (pretty-printed JSON, to mend by hand and import), or the stored text itself when it is not
+ *  JSON with a lesson in it. */
+export function keptText(k) {
+  try {
+    const obj = JSON.parse(k.raw);
+    if (obj && typeof obj === "object" && !Array.isArray(obj) && "lesson" in obj) return JSON.stringify(obj.lesson, null, 2) + "\n";
+  } catch {
+    // not JSON: as it is
+  }
+  return k.raw;
 }
 
 /** A paper-tape entry as a lesson step (`views`: the names a step may use). */

@@ -4,7 +4,7 @@ import { recordTable } from "./record.js";
 import { compactTrace } from "./steps.js";
 import { failureBox } from "./components.js";
 import { citationQuote } from "./spectext.js";
-import { OPERATION_ANCHORS, OPERATIONS } from "../facts.js";
+import { MAX_OPS, OPERATION_ANCHORS, OPERATIONS } from "../facts.js";
 
 export const PRESETS = [
   { label: "protocol = mailto on https (ignored: special → non-special)", ops: [["protocol", "mailto"]] },
@@ -43,7 +43,8 @@ export class SettersView {
 
   build() {
     this.opsList = h("ol", { class: "ops", id: "ops" });
-    this.addBtn = h("button", { type: "button", id: "op-add" }, "+ Add operation");
+    this.addBtn = h("button", { type: "button", id: "op-add", "aria-describedby": "op-count" }, "+ Add operation");
+    this.opCount = h("span", { class: "counter", id: "op-count" }); // at most MAX_OPS: a request's and a lesson step's limit
     this.preset = h("select", { id: "op-preset", "aria-label": "Load a preset sequence" },
       h("option", { value: "" }, "Load a preset…"),
       PRESETS.map((p, i) => h("option", { value: String(i) }, p.label)));
@@ -55,11 +56,12 @@ export class SettersView {
         h("code", null, "url.protocol = …"), ". Each card shows the record before and after; when a setter changes nothing, the spec's reason."),
       this.start,
       h("div", { class: "ops-editor" }, this.opsList,
-        h("div", { class: "row wrap" }, this.addBtn, this.preset,
+        h("div", { class: "row wrap" }, this.addBtn, this.opCount, this.preset,
           h("label", { class: "check" }, this.traceBox, " trace each setter"))),
       this.results);
     this.addBtn.addEventListener("click", () => {
       const ops = this.getOps().slice();
+      if (ops.length >= MAX_OPS) return;
       ops.push(["pathname", ""]);
       this.setOps(ops, true);
       this.renderEditor();
@@ -125,6 +127,10 @@ export class SettersView {
       return h("li", { class: "op-row", data: { opRow: k } }, h("span", { class: "op-n" }, `${k + 1}.`), sel, h("span", { class: "eq" }, "="), val, up, down, del);
     });
     this.opsList.replaceChildren(...rows);
+    const full = ops.length >= MAX_OPS;
+    this.addBtn.disabled = full;
+    this.opCount.textContent = `${ops.length} / ${MAX_OPS} operations` + (full ? ": the most a request (and a lesson step) holds" : "");
+    this.opCount.classList.toggle("at-limit", full);
     if (!ops.length) this.opsList.append(h("li", { class: "muted" }, "No operations yet: add one or load a preset."));
   }
 

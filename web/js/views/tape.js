@@ -1,0 +1,155 @@
+// The paper tape: the inputs this tab settled on (Enter, a view that records), newest first; an
+// entry restores its input. It is kept in sessionStorage, so a reload keeps it (the tab's own
+// tape: another tab has its own). At most TAPE_MAX entries: past that the oldest go, and the tape
+// says how many went. Clear can be undone (the Undo in the tape, also after a reload) until
+// something new is added. A tape that cannot be stored (storage full) says so: it is then kept
+// until the tab closes.
+import { h, vis } from "./dom.js";
+
+export const TAPE_KEY = "urlcalc.tape";
+export const TAPE_CLEARED_KEY = "urlcalc.tape-cleared";
+export const TAPE_MAX = 60;
+
+// A tape entry shows the start of a long input (the entry restores all of it).
+const TAPE_TEXT = 300;
+
+/** The tape as stored: {entries, dropped} (an old tape, a bare list, reads as one). */
+export function readTape(text) {
+  let v;
+  try {
+    v = JSON.parse(text || "null");
+  } catch {
+    return { entries: [], dropped: 0 };
+  }
+  if (Array.isArray(v)) v = { entries: v, dropped: 0 };
+  if (!v || typeof v !== "object" || !Array.isArray(v.entries)) return { entries: [], dropped: 0 };
+  const entries = v.entries.filter((e) => e && typeof e === "object" && typeof e.input === "string");
+  return { entries, dropped: Number.isSafeInteger(v.dropped) && v.dropped > 0 ? v.dropped : 0 };
+}
+
+/** Add `entry` to `tape` ({entries, dropped}) in place: not when it repeats the last entry; past
+ *  `max` the oldest go (counted in `dropped`). Returns whether it was added. */
+export function addToTape(tape, entry, max = TAPE_MAX) {
+  const last = tape.entries[tape.entries.length - 1];
+  if (last && last.input === entry.input && last.base === entry.base && last.out === entry.out &&
+    (last.note || "") === (entry.note || "")) return false;
+  tape.entries.push(entry);
+  if (tape.entries.length > max) {
+    const n = tape.entries.length - max;
+    tape.entries.splice(0, n);
+    tape.dropped += n;
+  }
+  return true;
+}
+
+export class Tape {
+  constructor(listEl, clearBtn, { onPick, storage = sessionStorageOrNull() }) {
+    this.listEl = listEl;
+    this.clearBtn = clearBtn;
+    this.onPick = onPick;
+    this.storage = storage;
+    const { entries, dropped } = readTape(this.get(TAPE_KEY));
+    this.entries = entries;
+    this.dropped = dropped;
+    this.cleared = this.get(TAPE_CLEARED_KEY) === null ? null : readTape(this.get(TAPE_CLEARED_KEY)); // what Undo restores
+    if (this.cleared && !this.cleared.entries.length) this.cleared = null;
+    this.unstored = false;
+    clearBtn.addEventListener("click", () => this.clear());
+    this.render();
+  }
+
+  get(key) {
+    try {
+      return this.storage ? this.storage.getItem(key) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  add(entry) {
+    const tape = { entries: this.entries, dropped: this.dropped };
+    if (!addToTape(tape, entry)) return;
+    this.dropped = tape.dropped;
+    this.cleared = null; // something new: the Undo of a Clear is over
+    this.save();
+    this.render();
+  }
+
+  /** Clear the tape, keeping what it held for Undo. */
+  clear() {
+    if (!this.entries.length) return;
+    this.cleared = { entries: this.entries, dropped: this.dropped };
+    this.entries = [];
+    this.dropped = 0;
+    this.save();
+    this.render();
+    this.listEl.querySelector("#tape-undo")?.focus();
+  }
+
+  /** Undo the last Clear. */
+  undo() {
+    if (!this.cleared) return;
+    this.entries = this.cleared.entries.concat(this.entries);
+    this.dropped = this.cleared.dropped;
+    if (this.entries.length > TAPE_MAX) {
+      this.dropped += this.entries.length - TAPE_MAX;
+      this.entries.splice(0, this.entries.length - TAPE_MAX);
+    }
+    this.cleared = null;
+    this.save();
+    this.render();
+    this.clearBtn.focus();
+  }
+
+  save() {
+    let ok = !!this.storage;
+    try {
+      if (this.storage) {
+        this.storage.setItem(TAPE_KEY, JSON.stringify({ entries: this.entries, dropped: this.dropped }));
+        if (this.cleared) this.storage.setItem(TAPE_CLEARED_KEY, JSON.stringify(this.cleared));
+        else this.storage.removeItem(TAPE_CLEARED_KEY);
+      }
+    } catch {
+      ok = false;
+    }
+    this.unstored = !ok;
+  }
+
+  render() {
+    const items = this.entries.slice().reverse().map((e) => {
+      const btn = h("button", { type: "button", class: ["tape-entry", e.ok ? "ok" : "bad"], title: "Restore this input" },
+        h("code", { class: "t-in" }, vis(e.input, TAPE_TEXT)),
+        e.base ? h("span", { class: "t-base" }, " (base ", vis(e.base, TAPE_TEXT), ")") : null,
+        h("span", { class: "t-arrow", "aria-hidden": "true" }, " → "),
+        h("span", { class: "sr-only" }, " gives "),
+        e.ok ? h("code", { class: "t-out" }, vis(e.out, TAPE_TEXT)) : h("span", { class: "t-out bad-text" }, "failure"),
+        e.note ? h("span", { class: "t-note" }, String(e.note)) : null);
+      btn.addEventListener("click", () => this.onPick(e));
+      return h("li", null, btn);
+    });
+    if (this.cleared) {
+      const n = this.cleared.entries.length;
+      const undo = h("button", { type: "button", class: "small", id: "tape-undo" }, "Undo");
+      undo.addEventListener("click", () => this.undo());
+      items.unshift(h("li", { class: "tape-cleared", id: "tape-cleared", role: "status" }, `Cleared ${n} entr${n === 1 ? "y" : "ies"}. `, undo));
+    }
+    if (!this.entries.length && !this.cleared) items.push(h("li", { class: "muted" }, "Nothing computed yet. Inputs you settle on appear here."));
+    if (this.dropped) {
+      items.push(h("li", { class: "tape-note muted small", id: "tape-dropped" },
+        `The tape keeps the last ${TAPE_MAX} entries: ${this.dropped.toLocaleString("en")} older entr${this.dropped === 1 ? "y was" : "ies were"} dropped. Export or make a lesson of it to keep more.`));
+    }
+    if (this.unstored) {
+      items.push(h("li", { class: "tape-note bad-text small", id: "tape-unstored" },
+        "This tab could not store the tape (storage full or disabled): it is kept until the tab closes, not across a reload."));
+    }
+    this.listEl.replaceChildren(...items);
+  }
+}
+
+function sessionStorageOrNull() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
