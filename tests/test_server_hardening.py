@@ -41,7 +41,7 @@ from urlcalc.serving.app import (
     default_allowed_hosts,
 )
 from urlcalc.serving.http_server import GuardedServer
-from urlcalc.serving.work_pool import Busy, HeavyGate
+from urlcalc.serving.work_pool import HeavyGate
 from urlcalc.standard.encoding import LABELS, get_encoding, get_output_encoding
 from urlcalc.standard.percent import ENCODE_SETS
 
@@ -243,7 +243,8 @@ def test_validation_errors_are_budgeted_and_counted() -> None:
 
 # --- 2: the heavy-request gate --------------------------------------------------------------------
 
-# Over urlcalc.serving.work_pool.LARGE_REQUEST_BYTES, and quick to compute.
+# Heavy by its estimated cost (urlcalc.answers.cost), and quick to compute. (The gate's fair order:
+# tests/test_fair_shares.py.)
 BIG_PARSE = {"input": "https://example.com/?" + "q=%zz&" * 3000, "max_errors": 10}
 
 
@@ -303,15 +304,6 @@ def test_heavy_requests_in_worker_processes() -> None:
         assert refused.status_code == 400 and "unknown operation" in refused.get_json()["error"]
     finally:
         gate.close()
-
-
-def test_heavy_gate_counts_slots() -> None:
-    gate = HeavyGate(1, 0, processes=False)
-    assert gate._slots.acquire(blocking=False)
-    with pytest.raises(Busy):
-        gate.submit("version", {}, False)
-    gate._slots.release()
-    assert gate.submit("version", {}, False).status == 200
 
 
 # --- 4 and 6: a real waitress server --------------------------------------------------------------

@@ -343,6 +343,12 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--public-url", metavar="URL",
                     help="where this server is reached by others (e.g. behind a proxy): "
                     "permalinks and copies link there; without it they carry no link")
+    sv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                    type=_trusted_proxy,
+                    help="a reverse proxy's address or network (repeatable): on its connections "
+                    "the client is the one its Forwarded or X-Forwarded-For header names (fair "
+                    "shares of heavy work per student behind one proxy), and the per-address "
+                    "connection cap does not apply to it",)
 
     ex = sub.add_parser("export-static", help="write the page as a static site (Pyodide only)",
                         description="Write the calculator as a static site for any static file "
@@ -353,6 +359,14 @@ def build_parser() -> argparse.ArgumentParser:
                     help="where DIR will be published, e.g. https://example.github.io/urlcalc/: "
                     "permalinks, Copy as Markdown and Copy as WPT entry link there")
     return ap
+
+
+def _trusted_proxy(text: str) -> str:
+    """A --trusted-proxy value, checked (an IP address or network)."""
+    from urlcalc.serving.clients import parse_proxy
+
+    parse_proxy(text)  # (a ValueError: argparse's "invalid value" and exit status 2)
+    return text
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
@@ -425,8 +439,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
 
                 public_url = check_public_url(args.public_url)
             try:
-                serve(args.host, args.port, dev=args.dev, allowed_hosts=args.allowed_host,
-                      public_url=public_url)
+                serve(host=args.host, port=args.port, dev=args.dev,
+                      allowed_hosts=args.allowed_host, public_url=public_url,
+                      trusted_proxies=args.trusted_proxy)
             except (OSError, ValueError) as e:  # the address is taken, or not this machine's
                 err.write(f"urlcalc: error: cannot listen on {args.host} port {args.port}: "
                           f"{e.strerror if isinstance(e, OSError) and e.strerror else e}\n")

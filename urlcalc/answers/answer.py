@@ -7,6 +7,8 @@ body its JSON-ready object:
 
 =====  ========================================================================================
 200    the kind's result model (``urlcalc.answers.kinds.dispatch``)
+422    a request stopped when it had spent its CPU budget (urlcalc.model.budget: only where the
+       server gives one): ``{"error": message, "cut": PART, "cpu_budget_s": SECONDS}``
 400    a bad request (parameters of the wrong type, over a limit, an unknown encoding label ...):
        ``{"error": message}``
 404    an unknown kind: ``{"error": message}`` naming the kinds there are
@@ -30,14 +32,30 @@ from collections.abc import Callable
 from typing import Any
 
 from urlcalc.answers.kinds import KINDS, dispatch
+from urlcalc.model.budget import BudgetSpent
 from urlcalc.model.limits import ModelError
+from urlcalc.model.shapes import CutAnswer
 
-__all__ = ["BAD_REQUEST", "INTERNAL_ERROR", "NOT_FOUND", "OK", "answer", "answer_envelope",
-           "dispatch_json", "envelope", "to_json", "to_text"]
+__all__ = [
+    "BAD_REQUEST",
+    "CUT",
+    "INTERNAL_ERROR",
+    "NOT_FOUND",
+    "OK",
+    "answer",
+    "answer_envelope",
+    "cut_answer",
+    "dispatch_json",
+    "envelope",
+    "envelope_json",
+    "to_json",
+    "to_text",
+]
 
 OK = 200
 BAD_REQUEST = 400
 NOT_FOUND = 404
+CUT = 422
 INTERNAL_ERROR = 500
 
 log = logging.getLogger("urlcalc.answers")
@@ -77,10 +95,19 @@ def answer(kind: str, params: object,
         return OK, compute(kind, params)
     except ModelError as e:
         return BAD_REQUEST, {"error": str(e)}
+    except BudgetSpent as e:
+        return CUT, cut_answer(e)
     except Exception as e:  # a bug: an answer too, with nothing of the exception's text
         log.exception("unhandled error answering a %r request", kind)
         return INTERNAL_ERROR, {"error": f"internal error ({type(e).__name__}) answering "
                                          f"{kind!r}: a bug in urlcalc, logged where it runs"}
+
+
+def cut_answer(spent: BudgetSpent) -> CutAnswer:
+    """The body of a request stopped by its CPU budget."""
+    return {"error": f"{spent} (a request costs at most {spent.seconds:g} s of CPU here; "
+                     "ask for less: a shorter input, fewer operations, no trace)",
+            "cut": spent.part, "cpu_budget_s": spent.seconds}
 
 
 def to_text(body: Any) -> str:
@@ -104,7 +131,12 @@ def _head(id_: int | str | None, status: int) -> str:
 def envelope(id_: int | str | None, status: int, body: Any) -> bytes:
     """One answer in its envelope, as the socket sends it: ``{"id":ID,"status":STATUS,
     "body":BODY}`` (UTF-8 JSON, in that order)."""
-    return _head(id_, status).encode("ascii") + to_json(body) + b"}"
+    return envelope_json(id_, status, to_json(body))
+
+
+def envelope_json(id_: int | str | None, status: int, body: bytes) -> bytes:
+    """``envelope`` around a body already in JSON bytes (a worker process's answer)."""
+    return _head(id_, status).encode("ascii") + body + b"}"
 
 
 def _answer_json(kind: str, params_json: str) -> tuple[int, Any]:

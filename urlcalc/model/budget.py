@@ -12,7 +12,8 @@ Two ways a request is stopped:
 * **between parts** (everywhere): code that computes an answer in parts (each edition, each
   implementation, each setter operation, every ``CHECK_EVERY`` traced steps) asks
   ``spent()`` before a part and leaves the rest out, saying so in the answer ("not run: the
-  request's CPU budget was spent"), or calls ``check(part)``, which raises ``BudgetSpent``;
+  request's CPU budget was spent"), or calls ``check(part)`` or ``at(part)``, which raise
+  ``BudgetSpent``;
 * **inside a part** (``hard=True``, in the server's worker processes only): a CPU-time timer
   (``setitimer(ITIMER_PROF)``) interrupts whatever code is running, third-party code included,
   with ``BudgetSpent`` naming the part it was in.
@@ -30,7 +31,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from types import FrameType
 
-__all__ = ["CHECK_EVERY", "Budget", "BudgetSpent", "check", "current", "doing", "running",
+__all__ = ["CHECK_EVERY", "Budget", "BudgetSpent", "at", "check", "current", "doing", "running",
            "spent"]
 
 #: Loops that make many small steps (a trace's) look at the clock once in this many.
@@ -92,6 +93,17 @@ def check(part: str | None = None) -> None:
     budget = _current.get()
     if budget is not None and budget.spent():
         raise budget.error(part)
+
+
+def at(part: str) -> None:
+    """Begin ``part`` of the answer, the previous one done: raise ``BudgetSpent`` (naming
+    ``part``, the one cut) when the budget is spent, else name ``part`` as the one being
+    computed."""
+    budget = _current.get()
+    if budget is not None:
+        if budget.spent():
+            raise budget.error(part)
+        budget.part = part
 
 
 @contextmanager

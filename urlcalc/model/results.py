@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Literal
 
+from urlcalc.model import budget as cpu
 from urlcalc.model.limits import MAX_ANSWER_CHARS, MAX_OPS, ModelError
 from urlcalc.model.provenance import href_spans, provenance, spans
 from urlcalc.model.shapes import (
@@ -246,7 +247,9 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
     results: list[Operation] = []
     budget = _Budget()
     summarised = 0
-    for op, value in ops:
+    for number, (op, value) in enumerate(ops, 1):
+        # (past the request's CPU budget, the operations left are cut: a 422 answer)
+        cpu.at(f"setter operation {number} of {len(ops)} ({op})")
         value = to_usv(value)
         before, getters_before = record_json(url.record), url.getters()
         errors: list[ValidationError] = []

@@ -26,6 +26,7 @@ from urlcalc.trace.recorder import TraceJSON
 
 __all__ = [
     "AlgorithmText",
+    "CutAnswer",
     "Engine",
     "ErrorAnswer",
     "Failure",
@@ -342,3 +343,13 @@ class ErrorAnswer(TypedDict):
     """A refused request: a message naming the problem."""
 
     error: str
+
+
+class CutAnswer(TypedDict):
+    """A request stopped when it had spent its CPU budget (status 422, urlcalc.model.budget): the
+    message, the part of the answer it was computing, and the budget."""
+
+    error: str
+    #: what was being computed ("the request", a setter operation, an implementation ...)
+    cut: str
+    cpu_budget_s: float

@@ -57,13 +57,19 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.security import safe_join
 
 from urlcalc.answers.answer import answer, json_type
+from urlcalc.answers.cost import estimate
 from urlcalc.answers.kinds import KINDS, dispatch
-from urlcalc.model.limits import (
-    LARGE_REQUEST_BYTES,
-    MAX_BODY_BYTES,
-)
+from urlcalc.model.limits import MAX_BODY_BYTES
+from urlcalc.serving.clients import Clients
 from urlcalc.serving.socket_api import SOCKET_PATH, SocketApi
-from urlcalc.serving.work_pool import Busy, HeavyGate, default_workers, encode_json
+from urlcalc.serving.work_pool import (
+    Answer,
+    Busy,
+    HeavyGate,
+    compute,
+    default_workers,
+    encode_json,
+)
 from urlcalc.site import files as page_site
 from urlcalc.site.files import PAGE_FOLDERS, PYODIDE_FILES
 from urlcalc.site.headers import CSP, MIME_TYPES, SECURITY_HEADERS
@@ -89,13 +95,14 @@ COMPRESSIBLE = frozenset({".html", ".css", ".js", ".mjs", ".json", ".map", ".was
 MIN_GZIP_BYTES = 1024
 
 
-# Work per request is bounded by urlcalc.model.limits (checked by urlcalc.answers.kinds.dispatch).
-# Large requests (a body or query string over LARGE_REQUEST_BYTES: the maximal ones cost seconds of
-# CPU) go through a HeavyGate: HEAVY_QUEUE of them may wait while the workers compute (under
-# `urlcalc serve`, in worker processes); any more are refused with 503 and Retry-After at once,
-# so that heavy clients hold at most workers + HEAVY_QUEUE of the THREADS and none of the
-# interpreter that serves the small requests (benchmarks/load.py, "heavy").
-HEAVY_QUEUE = 2
+# Work per request is bounded by urlcalc.model.limits (checked by urlcalc.answers.kinds.dispatch)
+# and its CPU budget (urlcalc.model.budget). Heavy requests (by their estimated cost,
+# urlcalc.answers.cost: the maximal ones cost seconds of CPU) go through a HeavyGate, fairly per
+# client: HEAVY_QUEUE of them may wait while the workers compute (under `urlcalc serve`, in worker
+# processes); any more are refused with 503 and Retry-After, so that heavy clients hold at most
+# workers + HEAVY_QUEUE of the THREADS and none of the interpreter that serves the small
+# requests (benchmarks/load.py, "heavy").
+HEAVY_QUEUE = 4
 THREADS = 16
 
 class ApiError(Exception):
@@ -405,6 +412,7 @@ def create_app(
     heavy: HeavyGate | None = None,
     public_url: str | None = None,
     socket: bool = False,
+    trusted_proxies: list[str] | None = None,
 ) -> Flask:
     """The Flask app. ``web_dir`` defaults to $URLCALC_WEB_DIR, the checkout's web/, or the
     page inside the installed package, ``pyodide_dir`` to its Pyodide folder (see
@@ -417,7 +425,9 @@ def create_app(
     an IP address (None: no check; ``serve`` always checks). ``heavy``: the gate of the large API
     requests (default: one computing in the request's thread, HEAVY_QUEUE waiting). ``socket``:
     the server under the app answers the API's WebSocket (urlcalc.serving.http_server with the app's
-    ``urlcalc_socket`` extension, as ``serve`` runs it): config.json tells the page so."""
+    ``urlcalc_socket`` extension, as ``serve`` runs it): config.json tells the page so.
+    ``trusted_proxies``: addresses or networks of reverse proxies whose ``Forwarded`` and
+    ``X-Forwarded-For`` headers name the client (urlcalc.serving.clients)."""
     site = page_site.locate(web_dir, pyodide_dir)
     web = site.web
     pyodide = site.pyodide
@@ -439,6 +449,22 @@ def create_app(
     allowed = frozenset(h.lower().rstrip(".") for h in allowed_hosts or ())
     gate = heavy if heavy is not None else HeavyGate(1, HEAVY_QUEUE, processes=False)
     app.extensions["urlcalc_heavy"] = gate
+    clients = Clients(trusted_proxies or ())
+    app.extensions["urlcalc_clients"] = clients
+
+    def respond(client: str, kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
+        """The answer to a well-formed API request of ``client``'s, by its cost: a heavy one in
+        its turn through the gate (raises Busy), the others here, within their CPU budget."""
+        if estimate(kind, params).heavy:
+            return gate.submit(client, kind, params, gzip_ok)
+        return compute(kind, params, gzip_ok)
+
+    def respond_on_socket(client: str, kind: str, params: dict[str, Any]) -> tuple[int, bytes]:
+        try:
+            done = respond(client, kind, params, False)
+        except Busy as e:
+            return 503, encode_json({"error": e.message}, False)[0]
+        return done.status, done.body
 
     if allowed_hosts is not None:
         @app.before_request
@@ -593,7 +619,8 @@ def create_app(
     # the public URL's origin is the page's too, behind a proxy that rewrites Host
     socket_api = SocketApi(API_KINDS,
                            lambda host: allowed_hosts is None or host_allowed(host, allowed),
-                           dispatch, [urlsplit(checked).netloc] if checked is not None else ())
+                           dispatch, [urlsplit(checked).netloc] if checked is not None else (),
+                           respond_on_socket)
     app.extensions["urlcalc_socket"] = socket_api
 
     # (the second rule: werkzeug routes a request with "Upgrade: websocket" to websocket rules
@@ -617,16 +644,12 @@ def create_app(
             status, body = answer(kind, {})
             return _json_response(body, status)
         params = _post_params() if request.method == "POST" else _get_params(kind)
-        size = (request.content_length or 0) if request.method == "POST" \
-            else len(request.query_string)
-        if size > LARGE_REQUEST_BYTES:
-            try:
-                heavy = gate.submit(kind, params, _accepts_gzip())
-            except Busy as e:
-                raise ApiError(503, e.message, {"Retry-After": str(e.retry_after)}) from None
-            return _json_bytes_response(heavy.body, heavy.gzipped, heavy.status)
-        status, body = answer(kind, params)
-        return _json_response(body, status)
+        client = clients.client(request.remote_addr or "", request.headers)
+        try:
+            done = respond(client, kind, params, _accepts_gzip())
+        except Busy as e:
+            raise ApiError(503, e.message, {"Retry-After": str(e.retry_after)}) from None
+        return _json_bytes_response(done.body, done.gzipped, done.status)
 
     return app
 
@@ -658,7 +681,8 @@ def _url(host: str, port: int) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
-          allowed_hosts: list[str] | None = None, public_url: str | None = None) -> None:
+          allowed_hosts: list[str] | None = None, public_url: str | None = None,
+          trusted_proxies: list[str] | None = None) -> None:
     """Serve the calculator. ``dev``: Flask's development server (debugger, reloader); otherwise
     waitress, a multi-threaded production WSGI server (a classroom of browsers, each opening
     several connections, while the Flask development server is meant for one developer), with
@@ -666,14 +690,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
     processes (``urlcalc.serving.work_pool``). Clients must name the server in the Host header: one
     of
     ``default_allowed_hosts(host)``, ``allowed_hosts``, the host of ``public_url`` (see
-    create_app), or an IP address."""
+    create_app), or an IP address. ``trusted_proxies``: see create_app."""
     names = default_allowed_hosts(host) + [h for h in allowed_hosts or () if h]
     if public_url is not None:
         public_host = page_site.public_url_host(public_url)
         if public_host and public_host not in names:
             names.append(public_host)
     gate = HeavyGate(default_workers(), HEAVY_QUEUE, processes=not dev)
-    app = create_app(allowed_hosts=names, heavy=gate, public_url=public_url, socket=not dev)
+    app = create_app(allowed_hosts=names, heavy=gate, public_url=public_url, socket=not dev,
+                     trusted_proxies=trusted_proxies)
     site: page_site.Site = app.extensions["urlcalc_site"]
     if site.missing_pyodide():
         print(f"warning: the Pyodide files are missing ({site.pyodide_hint()}): the page will "
@@ -689,7 +714,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, dev: bool = False,
     # Bind first: a taken port or a foreign address fails before the slow start-up.
     server = make_server(app, host, port, threads=THREADS, security_headers=SECURITY_HEADERS,
                          max_body_bytes=MAX_BODY_BYTES,
-                         socket_api=app.extensions["urlcalc_socket"])
+                         socket_api=app.extensions["urlcalc_socket"],
+                         clients=app.extensions["urlcalc_clients"])
     # SIGTERM (a service manager, `kill`) ends the server as Ctrl+C does: through the finally
     # below, which stops the worker processes.
     previous = signal.signal(signal.SIGTERM, _terminate)

@@ -9,7 +9,7 @@ headers. ``make_server`` returns a waitress server that
   ``HEADER_TIMEOUT_S`` of its first byte, the whole request (body included) within
   ``REQUEST_TIMEOUT_S``; an idle keep-alive connection after ``IDLE_TIMEOUT_S``;
 * accepts at most ``MAX_CONNECTIONS_PER_CLIENT`` connections from one address (the next one gets
-  a 503 JSON answer and is closed);
+  a 503 JSON answer and is closed), except from a trusted proxy (urlcalc.serving.clients);
 * at its ``CONNECTION_LIMIT``, closes the oldest connections that have no request being answered
   (half-open or idle ones, ``EVICT_SHARE`` of the limit at a time, at least ``EVICT_MIN_BATCH``)
   instead of refusing every new client until a timeout frees a slot, and accepts up to
@@ -58,6 +58,7 @@ from waitress.task import ErrorTask, ThreadedTaskDispatcher
 from waitress.utilities import Error as WaitressError
 
 from urlcalc.serving import websocket as ws
+from urlcalc.serving.clients import Clients
 
 __all__ = [
     "CONNECTION_LIMIT",
@@ -145,7 +146,7 @@ class SocketApi(Protocol):
 
     def refusal(self, headers: Mapping[str, str]) -> tuple[int, str] | None: ...
 
-    def answer(self, text: str) -> bytes: ...
+    def answer(self, text: str, client: str = "") -> bytes: ...
 
 
 class SocketRefused(WaitressError):  # type: ignore[misc]
@@ -180,6 +181,8 @@ class SocketState:
     so that bytes leave in the order the protocol made them."""
 
     socket: ws.Socket
+    #: who the connection is for: its address, or the client a trusted proxy forwards for
+    client: str = ""
     inbox: deque[str] = field(default_factory=deque)
     outbox: list[bytes] = field(default_factory=list)
     busy: bool = True  # (the thread that answers the handshake has the first turn)
@@ -255,7 +258,8 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
             self.requests = [UPGRADED]
             self.request = None
             self.request_started = None
-            state = self.socket_state = SocketState(sock)
+            client = self.server.clients.client(self.client, request.headers)
+            state = self.socket_state = SocketState(sock, client)
         try:
             self.write_soon(opening)
         except ClientDisconnected:
@@ -305,7 +309,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
                 if text is None:
                     self._write(out)
                     continue
-                answer = api.answer(text)
+                answer = api.answer(text, state.client)
                 with self.requests_lock:
                     # (dropped when the socket began to close meanwhile)
                     if state.socket.send_text(answer):
@@ -359,9 +363,10 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
     def __init__(self, application: Any, *, security_headers: Mapping[str, str],
                  max_body_bytes: int, per_client: int, header_timeout: float,
                  request_timeout: float, socket_api: SocketApi | None = None,
-                 **kwargs: Any) -> None:
+                 clients: Clients | None = None, **kwargs: Any) -> None:
         self.security_headers = dict(security_headers)
         self.socket_api = socket_api
+        self.clients = clients if clients is not None else Clients()
         self.max_body_bytes = max_body_bytes
         self.per_client = per_client
         self.header_timeout = header_timeout
@@ -390,7 +395,9 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         if accepted is None:
             return False
         conn, addr = accepted
-        if self.client_connections[addr[0]] >= self.per_client:
+        # (a trusted proxy's connections carry many clients: not capped per address)
+        if self.client_connections[addr[0]] >= self.per_client \
+                and not self.clients.is_trusted(addr[0]):
             self.refused_connections += 1
             headers, body = _json_answer(
                 "503 Service Unavailable",
@@ -502,11 +509,13 @@ def make_server(app: Any, host: str, port: int, *, threads: int,
                 header_timeout: float = HEADER_TIMEOUT_S,
                 request_timeout: float = REQUEST_TIMEOUT_S,
                 idle_timeout: int = IDLE_TIMEOUT_S, ident: str = "urlcalc",
-                socket_api: SocketApi | None = None) -> GuardedServer:
+                socket_api: SocketApi | None = None,
+                clients: Clients | None = None) -> GuardedServer:
     """A waitress server for ``app`` on ``host``:``port`` (0: a free port), not yet running:
     call ``run()``. Bodies up to ``max_body_bytes`` inclusive reach the app (waitress refuses
     from its limit on, so the limit it is given is one more). ``socket_api``: the WebSocket
-    endpoint, if any."""
+    endpoint, if any. ``clients``: who a connection's requests come from (the trusted proxies:
+    urlcalc.serving.clients)."""
     adj = Adjustments(
         host=host, port=port, threads=threads, ident=ident,
         connection_limit=connection_limit,
@@ -521,4 +530,4 @@ def make_server(app: Any, host: str, port: int, *, threads: int,
         app, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
         security_headers=security_headers, max_body_bytes=max_body_bytes,
         per_client=per_client, header_timeout=header_timeout, request_timeout=request_timeout,
-        socket_api=socket_api)
+        socket_api=socket_api, clients=clients)

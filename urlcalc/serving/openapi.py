@@ -17,6 +17,7 @@ from typing import Any
 
 from urlcalc.answers.kinds import KINDS, Kind, Param
 from urlcalc.model.limits import (
+    CPU_BUDGET_S,
     MAX_ANSWER_CHARS,
     MAX_BODY_BYTES,
     MAX_INPUT_BYTES,
@@ -27,9 +28,8 @@ from urlcalc.model.limits import (
 )
 from urlcalc.model.results import MODEL_VERSION, OPERATIONS
 from urlcalc.model.schema import NULL, Node, Shape, shape_name, shapes
-from urlcalc.model.shapes import ErrorAnswer
+from urlcalc.model.shapes import CutAnswer, ErrorAnswer
 from urlcalc.serving.socket_api import MAX_ID_CHARS, MAX_SOCKET_MESSAGE_BYTES, SOCKET_PATH
-from urlcalc.serving.work_pool import LARGE_REQUEST_BYTES
 from urlcalc.trace.recorder import DEFAULT_MAX_STEPS
 
 __all__ = ["OPENAPI_VERSION", "openapi_document"]
@@ -232,7 +232,7 @@ def _answer_types() -> dict[str, type]:
 def _schemas() -> dict[str, Schema]:
     """Every answer's schema and the schemas of their parts, generated from the result model's
     types (urlcalc.model.shapes and the editions' and implementations' answer types)."""
-    found = shapes([*_answer_types().values(), ErrorAnswer])
+    found = shapes([*_answer_types().values(), ErrorAnswer, CutAnswer])
     return {name: _object_schema(shape) for name, shape in found.items()}
 
 
@@ -252,11 +252,15 @@ def _operation(kind: str, method: str) -> Schema:
                                "a limit, an unknown encoding label, operation or edition, "
                                "repeated query parameters, a body that is not a JSON object."),
     }
+    responses["422"] = {
+        "description": (f"Stopped when it had spent its CPU budget ({CPU_BUDGET_S[kind]:g} s for "
+                        f"a {kind} request): cut says what was being computed."),
+        "content": {"application/json": {"schema": _ref("CutAnswer")}}}
     responses["503"] = {
         **_error_response(
-            f"A large request (a body or query string over {LARGE_REQUEST_BYTES // 1024} KiB) "
-            "while the server computes as many as it takes at a time: try again after "
-            "Retry-After seconds."),
+            "A heavy request (by its estimated cost: urlcalc.answers.cost) while the worker "
+            "processes and their queue are full, or while this client already has heavy "
+            "requests waiting and another client's came: try again after Retry-After seconds."),
         "headers": {"Retry-After": {"schema": INT, "description": "Seconds to wait."}},
     }
     op: Schema = {"operationId": f"{kind}_{method}", "summary": summary, "tags": [kind]}

@@ -30,15 +30,16 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from urlcalc.answers.answer import answer, envelope
-from urlcalc.model.limits import LARGE_REQUEST_BYTES
+from urlcalc.answers.answer import answer, envelope, envelope_json
+from urlcalc.model.limits import MAX_SOCKET_MESSAGE_BYTES
 
 __all__ = ["MAX_ID_CHARS", "MAX_SOCKET_MESSAGE_BYTES", "SOCKET_PATH", "SocketApi"]
 
 SOCKET_PATH = "/api/socket"
-# A request message: the size up to which HTTP requests are computed in the request's thread.
-MAX_SOCKET_MESSAGE_BYTES = LARGE_REQUEST_BYTES
 MAX_ID_CHARS = 64
+
+#: How the server answers a well-formed request of a client: (status, the body's JSON bytes).
+Respond = Callable[[str, str, dict[str, Any]], tuple[int, bytes]]
 
 
 
@@ -58,13 +59,16 @@ class SocketApi:
 
     def __init__(self, kinds: Iterable[str], host_ok: Callable[[str | None], bool],
                  dispatch: Callable[[str, dict[str, Any]], Any],
-                 origins: Iterable[str] = ()) -> None:
+                 origins: Iterable[str] = (), respond: Respond | None = None) -> None:
         self.kinds = tuple(kinds)
         # Origins (host[:port]) accepted besides the Host header's own: the public URL's, for a
         # server behind a proxy that rewrites Host
         self.origins = frozenset(o.lower() for o in origins)
         self.host_ok = host_ok
         self.dispatch = dispatch
+        # the server's way (by cost: in its threads or, queued fairly per client, in its worker
+        # processes: urlcalc.serving.app); None: urlcalc.answers.answer in this thread
+        self.respond = respond
         self.path = SOCKET_PATH
         self.max_message_bytes = MAX_SOCKET_MESSAGE_BYTES
 
@@ -83,9 +87,10 @@ class SocketApi:
                          f"{origin[:100]!r}")
         return None
 
-    def answer(self, text: str) -> bytes:
-        """The answer message (UTF-8) to one request message: its envelope
-        ``{"id":ID,"status":STATUS,"body":BODY}`` (urlcalc.answers.answer.envelope)."""
+    def answer(self, text: str, client: str = "") -> bytes:
+        """The answer message (UTF-8) to one request message of ``client`` (its address, or the
+        client a trusted proxy forwards for): its envelope ``{"id":ID,"status":STATUS,
+        "body":BODY}`` (urlcalc.answers.answer.envelope)."""
         try:
             request = json.loads(text)
         except (ValueError, RecursionError):
@@ -107,7 +112,10 @@ class SocketApi:
         if not isinstance(params, dict):
             return self._framed(id_, 400, {"error": "params must be a JSON object"})
         # (a bug is an answer too, status 500: never a dropped connection)
-        return self._framed(id_, *answer(kind, params, self.dispatch))
+        if self.respond is None:
+            return self._framed(id_, *answer(kind, params, self.dispatch))
+        status, body = self.respond(client, kind, params)
+        return envelope_json(id_, status, body)
 
     @staticmethod
     def _framed(id_: int | str | None, status: int, body: Any) -> bytes:

@@ -1,11 +1,21 @@
-"""Heavy API requests: computed a few at a time, away from the threads that serve everyone else.
+"""Heavy API requests: computed a few at a time, fairly between clients, away from the threads that
+serve everyone else.
 
-A request is *heavy* when its body (or query string) is over ``LARGE_REQUEST_BYTES``: the largest
-ones cost seconds of CPU (64 ``searchParams.sort`` over a 64 KiB input: about 2 s) where a
-keystroke's request costs a millisecond. ``HeavyGate`` admits at most ``workers`` of them at a time
-and ``queue`` more waiting for their turn; any other heavy request is refused at once with 503 and
-``Retry-After`` (``Busy``), so heavy work never holds more than ``workers + queue`` of the server's
-threads, whatever the number of clients sending it.
+A request is *heavy* when its estimated cost is (urlcalc.answers.cost, never its body's size): the
+largest cost seconds of CPU (64 ``searchParams.sort`` over a 64 KiB input: about 1.5 s) where a
+keystroke's request costs a millisecond. ``HeavyGate`` computes at most ``workers`` of them at a
+time and lets ``queue`` more wait for their turn, so heavy work never holds more than
+``workers + queue`` of the server's threads, whatever the number of clients sending it.
+
+**Fair shares.** Each client (an address, or the client a trusted proxy forwards for:
+urlcalc.serving.app) has its own line. The waiting requests are served in the order of their
+*tags* (start-time fair queuing): a client's request gets the tag of the request started last when
+the client has nothing else in the gate, else one more than its own previous request's. So a
+client's first heavy request goes before the second, third ... of a client that sent a burst: it
+waits at most for the requests already computing (one heavy request's time, with one worker).
+When every place is taken, a newcomer whose tag is lower than the latest waiting request's takes
+that request's place, and that request is refused (503, ``Busy``); otherwise the newcomer is
+refused. A refused client is told to retry after ``Retry-After`` seconds.
 
 ``urlcalc serve`` computes them in worker processes (``processes=True``) at a lower CPU priority
 (``WORKER_NICENESS``): the server's interpreter, which serves the page and the small requests,
@@ -23,20 +33,22 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import itertools
 import multiprocessing
 import os
 import threading
 import time
+from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from urlcalc.answers.answer import answer, to_json
-from urlcalc.model.limits import LARGE_REQUEST_BYTES
+from urlcalc.answers.answer import CUT, answer, cut_answer, to_json
+from urlcalc.model import budget
+from urlcalc.model.limits import CPU_BUDGET_S
 
-__all__ = ["LARGE_REQUEST_BYTES", "Answer", "Busy", "HeavyGate", "compress", "compute",
-           "encode_json"]
+__all__ = ["Answer", "Busy", "HeavyGate", "compress", "compute", "encode_json"]
 
 # API answers (a traced parse can be hundreds of KB) are compressed above this size.
 MIN_GZIP_API_BYTES = 8 * 1024
@@ -79,12 +91,24 @@ def encode_json(obj: Any, gzip_ok: bool) -> tuple[bytes, bool]:
     return compress(to_json(obj), gzip_ok)
 
 
-def compute(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
+def compute(kind: str, params: dict[str, Any], gzip_ok: bool, hard: bool = False) -> Answer:
     """The answer to one API request (in a worker process, or in the request's thread): the
-    status and body of urlcalc.answers.answer.answer, as bytes."""
-    status, body = answer(kind, params)
-    data, gzipped = encode_json(body, gzip_ok)
+    status and body of urlcalc.answers.answer.answer, as bytes, computed within the kind's CPU
+    budget (``hard``: stopped inside a part too, by a CPU-time timer: in a worker process)."""
+    seconds = CPU_BUDGET_S.get(kind, min(CPU_BUDGET_S.values()))
+    try:
+        with budget.running(budget.Budget(kind, seconds), hard=hard):
+            status, body = answer(kind, params)
+            data, gzipped = encode_json(body, gzip_ok)
+    except budget.BudgetSpent as e:  # (spent while encoding the answer)
+        status = CUT
+        data, gzipped = encode_json(cut_answer(e), gzip_ok)
     return Answer(status, data, gzipped)
+
+
+def compute_in_worker(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
+    """``compute`` in a worker process: stopped by the CPU-time timer at its budget."""
+    return compute(kind, params, gzip_ok, hard=True)
 
 
 # Worker processes run this much nicer than the server (Linux: about a tenth of its CPU share
@@ -125,8 +149,23 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) // 2)
 
 
+@dataclass(eq=False)
+class _Ticket:
+    """A heavy request in the gate: its client, its tag (the order of service) and arrival."""
+
+    client: str
+    tag: int
+    seq: int
+    refused: bool = False
+
+
+# A request waits at most this long for its turn (then: Busy).
+MAX_WAIT_S = 30.0
+
+
 class HeavyGate:
-    """At most ``workers`` heavy requests computing and ``queue`` waiting; the rest: ``Busy``.
+    """At most ``workers`` heavy requests computing and ``queue`` waiting, served fairly between
+    clients (the module's docstring); the rest: ``Busy``.
 
     ``processes``: compute in a pool of ``workers`` processes (started on first use, or by
     ``start()``); otherwise in the calling thread."""
@@ -137,10 +176,16 @@ class HeavyGate:
         self.workers = workers
         self.queue = queue
         self.processes = processes
-        self._slots = threading.BoundedSemaphore(workers + queue)
-        self._running = threading.BoundedSemaphore(workers)
+        self._cond = threading.Condition()
+        self._waiting: list[_Ticket] = []
+        self._computing = 0
+        self._in_gate: Counter[str] = Counter()  # per client: waiting or computing
+        self._last_tag: dict[str, int] = {}  # per client in the gate: its latest tag
+        self._virtual = 0  # the tag of the request started last
+        self._seq = itertools.count()
         self._lock = threading.Lock()
         self._pool: Executor | None = None
+        self.refused = 0  # requests refused, newcomers and displaced ones
 
     def _executor(self) -> Executor:
         with self._lock:
@@ -162,24 +207,82 @@ class HeavyGate:
             for future in [pool.submit(_warm) for _ in range(self.workers)]:
                 future.result()
 
-    def submit(self, kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
-        """Compute one heavy request; raises ``Busy`` at once when every slot is taken."""
-        if not self._slots.acquire(blocking=False):
-            raise Busy(f"the server is busy with large requests ({self.workers} computing, "
-                       f"{self.queue} waiting): try again in {RETRY_AFTER_S} s")
+    def waiting(self) -> list[str]:
+        """The clients of the waiting requests, in the order they will be served."""
+        with self._cond:
+            return [t.client for t in sorted(self._waiting, key=_order)]
+
+    def _busy(self) -> Busy:
+        self.refused += 1
+        return Busy(f"the server is busy with heavy requests ({self.workers} computing, "
+                    f"{self.queue} waiting): try again in {RETRY_AFTER_S} s")
+
+    def _admit(self, client: str) -> _Ticket:
+        """(holding the condition) A place in the gate for ``client``'s request, or Busy."""
+        tag = self._last_tag[client] + 1 if client in self._last_tag else self._virtual
+        ticket = _Ticket(client, tag, next(self._seq))
+        if self._computing + len(self._waiting) >= self.workers + self.queue:
+            latest = max(self._waiting, key=_order, default=None)
+            if latest is None or latest.tag <= tag:
+                raise self._busy()
+            # the newcomer goes first: the latest waiting request gives up its place
+            self._waiting.remove(latest)
+            latest.refused = True
+            self._leave(latest.client)
+            self._cond.notify_all()
+        self._waiting.append(ticket)
+        self._in_gate[client] += 1
+        self._last_tag[client] = tag
+        return ticket
+
+    def _leave(self, client: str) -> None:
+        self._in_gate[client] -= 1
+        if self._in_gate[client] <= 0:
+            del self._in_gate[client]
+            self._last_tag.pop(client, None)
+
+    def _turn(self, ticket: _Ticket) -> None:
+        """(holding the condition) Wait until ``ticket`` is first and a worker is free."""
+        deadline = time.monotonic() + MAX_WAIT_S
+        while True:
+            if ticket.refused:
+                raise self._busy()
+            if self._computing < self.workers and min(self._waiting, key=_order) is ticket:
+                break
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._waiting.remove(ticket)
+                self._leave(ticket.client)
+                self._cond.notify_all()
+                raise self._busy()
+            self._cond.wait(left)
+        self._waiting.remove(ticket)
+        self._computing += 1
+        self._virtual = max(self._virtual, ticket.tag)
+        self._cond.notify_all()  # (the next in line may have a free worker too)
+
+    def submit(self, client: str, kind: str, params: dict[str, Any], gzip_ok: bool) -> Answer:
+        """Compute one heavy request of ``client``'s, in its turn; raises ``Busy`` when it is
+        refused (at once, or displaced by another client's while waiting)."""
+        with self._cond:
+            ticket = self._admit(client)
+            self._turn(ticket)
         try:
             if not self.processes:
-                with self._running:
-                    return compute(kind, params, gzip_ok)
+                return compute(kind, params, gzip_ok)
             try:
-                return self._executor().submit(compute, kind, params, gzip_ok).result()
+                return self._executor().submit(compute_in_worker, kind, params,
+                                               gzip_ok).result()
             except BrokenProcessPool:
                 # A worker died (killed for its memory, say): a new pool for the next request.
                 with self._lock:
                     self._pool = None
-                raise Busy("the worker computing large requests stopped: try again") from None
+                raise Busy("the worker computing heavy requests stopped: try again") from None
         finally:
-            self._slots.release()
+            with self._cond:
+                self._computing -= 1
+                self._leave(client)
+                self._cond.notify_all()
 
     def close(self) -> None:
         """Stop the worker processes (running requests are finished first)."""
@@ -187,3 +290,7 @@ class HeavyGate:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _order(ticket: _Ticket) -> tuple[int, int]:
+    return (ticket.tag, ticket.seq)

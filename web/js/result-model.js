@@ -608,4 +608,12 @@
  * @property {string} error
  */
 
+/**
+ * A request stopped when it had spent its CPU budget (status 422, urlcalc.model.budget): the message, the part of the answer it was computing, and the budget.
+ * @typedef {object} CutAnswer
+ * @property {string} error
+ * @property {string} cut what was being computed ("the request", a setter operation, an implementation ...)
+ * @property {number} cpu_budget_s
+ */
+
 export {};
