@@ -7,8 +7,8 @@ import { Memo, OffscreenParts, append, clear, fill, h, patch, valueToken, vis } 
 import { GETTERS } from "../facts.js";
 
 export const CURRENT = "current";
-const STATUS_LABEL = { ok: "reads it", failure: "rejects it", unspecified: "unspecified" };
-const STATUS_PILL = { ok: "ok", failure: "bad", unspecified: "warn" };
+const STATUS_LABEL = { ok: "reads it", failure: "rejects it", unspecified: "unspecified", "not run": "not run" };
+const STATUS_PILL = { ok: "ok", failure: "bad", unspecified: "warn", "not run": "warn" };
 /** Whose rule a difference line names (the edition's needs no label). */
 const KIND_LABEL = { unspecified: "urlcalc's choice", mapping: "urlcalc's mapping" };
 const KIND_TITLE = {
@@ -370,7 +370,7 @@ export class EditionsView extends AskingView {
   detailBody(ed) {
     const terms = ed.terms || {};
     const out = [h("p", { class: "muted small" }, "Source: ", vis(ed.source))];
-    if (ed.error) out.push(h("p", { class: "failure" }, "Rejects the input: ", vis(ed.error)));
+    if (ed.error) out.push(h("p", { class: "failure" }, ed.status === "not run" ? "" : "Rejects the input: ", vis(ed.error)));
     out.push(h("h4", null, "Its components"), jsonNode(ed.components, terms));
     out.push(h("h4", null, "Rules that fired"), ed.notes.length
       ? h("ul", { class: "ed-notes" }, ed.notes.map((n) => h("li", null, h("span", { class: "ed-rule" }, termText(n.rule, terms)),
