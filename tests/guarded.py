@@ -13,14 +13,16 @@ from urlcalc.serving.http_server import GuardedServer, make_server
 
 
 @contextmanager
-def guarded_server() -> Iterator[GuardedServer]:
+def guarded_server(trusted_proxies: list[str] | None = None) -> Iterator[GuardedServer]:
     """At most 40 connections, 8 per address, 4 threads; headers within 1 s, a request within
-    2 s, an idle connection closed after 5 s."""
-    app = create_app(allowed_hosts=default_allowed_hosts("127.0.0.1"))
+    2 s, an idle connection closed after 5 s. ``trusted_proxies``: serve's --trusted-proxy."""
+    app = create_app(allowed_hosts=default_allowed_hosts("127.0.0.1"),
+                     trusted_proxies=trusted_proxies)
     server = make_server(app, "127.0.0.1", 0, threads=4, security_headers=SECURITY_HEADERS,
                          max_body_bytes=MAX_BODY_BYTES, connection_limit=40, per_client=8,
                          header_timeout=1.0, request_timeout=2.0, idle_timeout=5,
-                         socket_api=app.extensions["urlcalc_socket"])
+                         socket_api=app.extensions["urlcalc_socket"],
+                         clients=app.extensions["urlcalc_clients"])
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

@@ -373,3 +373,70 @@ def test_without_a_budget_nothing_is_cut() -> None:
     budget.at("anything")
     status, _ = answers.answer("set", COSTLY["set"])
     assert status == 200
+
+
+# --- the proxy option on a real server ------------------------------------------------------------
+
+def _get(port: int, source: str, extra: str = "") -> int:
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10,
+                                  source_address=(source, 0)) as sock:
+        sock.sendall(f"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}"
+                     "Connection: close\r\n\r\n".encode())
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    return int(data.split(b" ", 2)[1])
+
+
+def test_a_trusted_proxy_is_not_capped_per_address() -> None:
+    """A class behind one proxy: more connections from the proxy than the per-address cap are
+    served; another address is still capped."""
+    import socket
+
+    from guarded import guarded_server
+
+    with guarded_server(trusted_proxies=["127.0.0.3"]) as server:
+        port = int(server.effective_port)
+        held = []
+        try:
+            for source in ("127.0.0.3", "127.0.0.4"):
+                for _ in range(server.per_client):
+                    held.append(socket.create_connection(("127.0.0.1", port), timeout=10,
+                                                         source_address=(source, 0)))
+            time.sleep(0.3)
+            assert _get(port, "127.0.0.3", "X-Forwarded-For: 198.51.100.1\r\n") == 200
+            assert _get(port, "127.0.0.4") == 503  # (the cap's JSON refusal)
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def test_a_socket_through_a_trusted_proxy_is_its_forwarded_clients(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from guarded import guarded_server
+    from test_api_socket import Client
+
+    with guarded_server(trusted_proxies=["127.0.0.5"]) as server:
+        api = server.socket_api
+        seen: list[str] = []
+        real = api.answer
+
+        def answer(text: str, client: str = "") -> bytes:
+            seen.append(client)
+            return real(text, client)
+
+        monkeypatch.setattr(api, "answer", answer)
+        port = int(server.effective_port)
+        for source, extra in (("127.0.0.5", "X-Forwarded-For: 198.51.100.8\r\n"),
+                              ("127.0.0.6", "X-Forwarded-For: 198.51.100.9\r\n")):
+            client = Client(port, source=source, extra=extra)
+            assert client.status == 101
+            client.send_text(json.dumps({"id": 1, "kind": "version"}).encode())
+            assert client.answer()[0] == {"id": 1, "status": 200}
+            client.sock.close()
+    # the proxy's student, and an address that is not a proxy (its header ignored)
+    assert seen == ["198.51.100.8", "127.0.0.6"]
