@@ -210,7 +210,9 @@ def test_a_full_storage_says_so_and_keeps_the_lesson_in_the_page(probe: PageProb
     page.evaluate("""() => {
       const set = Storage.prototype.setItem;
       Storage.prototype.setItem = function (k, v) {
-        if (String(k).startsWith("urlcalc.lesson:")) throw new DOMException("full", "QuotaExceededError");
+        if (String(k).startsWith("urlcalc.lesson:")) {
+          throw new DOMException("full", "QuotaExceededError");
+        }
         return set.call(this, k, v);
       };
     }""")
