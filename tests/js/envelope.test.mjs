@@ -66,7 +66,7 @@ test("failed: the relay's own failure is an envelope with a status and an error"
 });
 
 test("fitsSocket: UTF-8 bytes within the socket's message limit, with room for id and kind", () => {
-  assert.equal(MAX_SOCKET_MESSAGE_BYTES, 16 * 1024); // urlcalc/serving/socket_api.py
+  assert.equal(MAX_SOCKET_MESSAGE_BYTES, 16 * 1024); // urlcalc/model/limits.py, via facts.js
   assert.equal(fitsSocket('{"input":"x"}'), true);
   assert.equal(fitsSocket("a".repeat(16000)), true);
   assert.equal(fitsSocket("a".repeat(16 * 1024)), false);

@@ -77,6 +77,9 @@ def facts() -> list[tuple[str, object, str]]:
                                 "implementations": limits.MAX_IMPLEMENTATIONS_CHARS},
          "urlcalc.model.limits.MAX_COMPARE_CHARS and MAX_IMPLEMENTATIONS_CHARS: the longest "
          "input and base (code points) the \"compare\" and \"implementations\" requests read"),
+        ("MAX_SOCKET_MESSAGE_BYTES", limits.MAX_SOCKET_MESSAGE_BYTES,
+         "urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 "
+         "bytes) on the API's WebSocket; the relay sends larger ones by HTTP"),
         ("ENCODINGS", list(encoding.ENCODING_NAMES),
          "urlcalc.standard.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name"),
         ("ENCODE_SETS", list(percent.ENCODE_SETS),

@@ -47,6 +47,9 @@ export const MAX_COMPARED_CHARS = Object.freeze({
   "implementations": 4096
 });
 
+// urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 bytes) on the API's WebSocket; the relay sends larger ones by HTTP
+export const MAX_SOCKET_MESSAGE_BYTES = 16384;
+
 // urlcalc.standard.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name
 export const ENCODINGS = Object.freeze([
   "UTF-8",

@@ -25,13 +25,14 @@
 //   504  no answer within TIMEOUT_MS.
 // Requests over MAX_SOCKET_MESSAGE_BYTES go by HTTP (the socket would close on them).
 
+import { MAX_SOCKET_MESSAGE_BYTES } from "./facts.js";
 import { channelFrom } from "./sync-channel.js";
 
 const TIMEOUT_MS = 10000;
 export const NO_ANSWER = 502;
 export const NO_ANSWER_IN_TIME = 504;
-// urlcalc/serving/socket_api.py's MAX_SOCKET_MESSAGE_BYTES (UTF-8 bytes of a request message)
-export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
+// (UTF-8 bytes of a request message: urlcalc/model/limits.py, through facts.js)
+export { MAX_SOCKET_MESSAGE_BYTES };
 // A socket not open this long after it was asked for (a proxy that holds the handshake) is
 // given up: what waits for it goes by HTTP.
 const OPEN_TIMEOUT_MS = 3000;
