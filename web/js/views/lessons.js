@@ -370,7 +370,7 @@ export class Lessons {
       const desc = h("textarea", { id: "lesson-description", rows: "2", "aria-label": "Lesson description", placeholder: "a description (optional)", spellcheck: "true" });
       desc.value = L.description;
       const descCount = this.limited(e, desc, LIMITS.description, "lesson-description-count", "Description", (v) => { L.description = v; }, L.description);
-      const bytes = lessonBytes(L);
+      const bytes = this.fileBytes(e);
       head = h("div", { class: "lesson-head" }, h("span", { class: "limited" }, title, titleCount), h("span", { class: "limited" }, desc, descCount),
         h("span", { class: ["counter", "lesson-size", bytes * 2 < MAX_FILE_BYTES ? "quiet" : null], id: "lesson-size" }, "lesson file: ", counterText(bytes, LIMITS.file)),
         h("span", { class: "sr-only", id: "lesson-limit-live", "aria-live": "polite" }));
@@ -412,23 +412,33 @@ export class Lessons {
       let v = fitToLimit(el.value, limit);
       let cut = v !== el.value;
       set(v);
-      for (let over = lessonBytes(e.lesson) - MAX_FILE_BYTES; over > 0 && v; over = lessonBytes(e.lesson) - MAX_FILE_BYTES) {
-        v = fitToLimit(v, { max: Math.max(0, measure(v, LIMITS.file) - over), unit: "bytes" });
-        set(v);
-        cut = true;
-      }
+      // the lesson's file: measured only when an upper bound (its last size, plus this field
+      // written out at 6 bytes a byte, JSON's worst) could pass 1 MB
+      if (sizeBound(e, v) > MAX_FILE_BYTES) {
+        for (let over = this.fileBytes(e) - MAX_FILE_BYTES; over > 0 && v; over = this.fileBytes(e) - MAX_FILE_BYTES) {
+          v = fitToLimit(v, { max: Math.max(0, measure(v, LIMITS.file) - over), unit: "bytes" });
+          set(v);
+          cut = true;
+        }
+      } else e.bytesBound = sizeBound(e, v);
       if (cut) el.value = v;
       const n = show();
       const live = this.editorEl.querySelector("#lesson-limit-live");
       const text = cut ? `${label}: cut at the limit, ${counterText(n, limit)}`
         : n >= limit.max && last < limit.max ? `${label}: at the limit, ${counterText(n, limit)}`
           : n * 10 >= limit.max * 9 && last * 10 < limit.max * 9 ? `${label}: ${counterText(n, limit)}` : "";
-      if (cut) this.say(`${label} is at most ${limit.max.toLocaleString("en")} ${limit.unit}${lessonBytes(e.lesson) >= MAX_FILE_BYTES - 64 ? " (and a lesson file at most 1 MB)" : ""}: the rest was cut.`, "bad");
+      if (cut) this.say(`${label} is at most ${limit.max.toLocaleString("en")} ${limit.unit}${this.fileBytes(e) >= MAX_FILE_BYTES - 64 ? " (and a lesson file at most 1 MB)" : ""}: the rest was cut.`, "bad");
       if (live && text) live.textContent = text;
       last = n;
       this.changed(e, false);
     });
     return counter;
+  }
+
+  /** The size of lesson `e`'s file, measured (and remembered as the bound the editor keeps). */
+  fileBytes(e) {
+    e.bytesBound = lessonBytes(e.lesson);
+    return e.bytesBound;
   }
 
   /** Why step `s` cannot be added to lesson `e` (or replace its step `at`), or null. */
@@ -502,6 +512,7 @@ export class Lessons {
     showTraceStep();
     viewSel.addEventListener("change", () => {
       s.view = viewSel.value;
+      e.bytesBound = undefined; // measured again at the next keystroke
       showTraceStep();
       this.changed(e, false);
     });
@@ -510,6 +521,7 @@ export class Lessons {
       const n = Number(traceStep.value);
       if (Number.isSafeInteger(n) && n >= 0) {
         s.step = n;
+        e.bytesBound = undefined;
         this.changed(e, false);
       }
     });
@@ -571,11 +583,11 @@ export class Lessons {
     else {
       this.renderLists();
       const size = this.editorEl.querySelector("#lesson-size");
-      if (size) {
-        const bytes = lessonBytes(e.lesson);
+      if (size && (e.bytesBound ?? Infinity) * 2 >= MAX_FILE_BYTES) {
+        const bytes = this.fileBytes(e);
         size.textContent = "lesson file: " + counterText(bytes, LIMITS.file);
         size.classList.toggle("quiet", bytes * 2 < MAX_FILE_BYTES);
-      }
+      } else if (size) size.classList.add("quiet"); // under half of 1 MB
     }
     if (this.playing?.id === e.id) {
       if (this.playing.at >= e.lesson.steps.length) this.playing.at = e.lesson.steps.length - 1;
@@ -856,6 +868,11 @@ export class Lessons {
         d.got === null ? "a failure" : h("code", null, vis(d.got)), ".") : null);
     this.bar.hidden = false;
   }
+}
+
+/** At most what lesson entry `e`'s file can be now that one of its fields holds `v`. */
+function sizeBound(e, v) {
+  return (e.bytesBound ?? Infinity) + 6 * new TextEncoder().encode(v).length;
 }
 
 /** The text of a kept (unreadable) stored lesson, for its Export and Copy: the lesson as stored
