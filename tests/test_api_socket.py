@@ -33,7 +33,12 @@ from urlcalc.serving.app import (
     SECURITY_HEADERS,
     create_app,
 )
-from urlcalc.serving.http_server import SOCKET_QUEUE, GuardedServer
+from urlcalc.serving.http_server import (
+    SOCKET_OUTPUT_BYTES,
+    SOCKET_QUEUE,
+    GuardedChannel,
+    GuardedServer,
+)
 from urlcalc.serving.socket_api import (
     MAX_ID_CHARS,
     MAX_SOCKET_MESSAGE_BYTES,
@@ -102,8 +107,22 @@ def test_the_opening_answer_of_rfc_6455() -> None:
     ("GET", {"SEC_WEBSOCKET_KEY": "not base64!!!!!!!!!!!!=="}, "16 bytes"),
 ])
 def test_handshake_problems(method: str, change: dict[str, str], why: str) -> None:
-    problem = ws.Socket(1000).handshake(method, SOCKET_PATH, {**GOOD, **change})
+    sock = ws.Socket(1000)
+    problem = sock.handshake(method, SOCKET_PATH, {**GOOD, **change})
     assert problem is not None and why in problem
+    # RFC 6455 4.4: another version is answered 426 with the version spoken
+    version = "SEC_WEBSOCKET_VERSION" in change
+    assert sock.refusal_status == (426 if version else 400)
+    assert sock.refusal_headers == ({"Sec-WebSocket-Version": "13"} if version else {})
+
+
+@pytest.mark.parametrize(("version", "ok"), [
+    ("1.1", True), ("1.2", True), ("2.0", True), ("1.0", False), ("0.9", False), ("x", False)])
+def test_the_handshake_is_http_1_1_or_higher(version: str, ok: bool) -> None:
+    # RFC 6455 4.1: "the HTTP version MUST be at least 1.1"
+    problem = ws.Socket(1000).handshake("GET", SOCKET_PATH, GOOD, version)
+    assert (problem is None) is ok, problem
+    assert ok or "HTTP/1.1 or higher" in str(problem)
 
 
 @pytest.mark.parametrize(("offer", "answer"), [
@@ -113,6 +132,14 @@ def test_handshake_problems(method: str, change: dict[str, str], why: str) -> No
     ("permessage-deflate; server_max_window_bits=10",
      ws.DEFLATE_RESPONSE + "; server_max_window_bits=10"),
     ("x-webkit-deflate-frame", None),
+    # RFC 7692 section 7: an offer with a parameter twice, an unknown parameter or an invalid
+    # value is declined (the socket opens without compression); a later valid offer is taken
+    ("permessage-deflate; client_max_window_bits; client_max_window_bits", None),
+    ("permessage-deflate; server_no_context_takeover; server_no_context_takeover", None),
+    ("permessage-deflate; foo=1", None),
+    ("permessage-deflate; client_max_window_bits=7", None),
+    ("permessage-deflate; server_max_window_bits=16", None),
+    ("permessage-deflate; foo, permessage-deflate", ws.DEFLATE_RESPONSE),
 ])
 def test_deflate_offers(offer: str, answer: str | None) -> None:
     sock = ws.Socket(1000)
@@ -212,6 +239,44 @@ def test_broken_messages_close_the_socket(data: bytes, code: int, says: str) -> 
     assert close.code == code and says in close.reason, close
     assert sock.feed(masked(Opcode.TEXT, b"more")) == []  # nothing more is read
     assert not sock.send_text(b"an answer")  # nor sent after the close frame
+
+
+@pytest.mark.parametrize(("payload", "code"), [
+    # RFC 6455 7.4: codes a peer must not send (under 1000, 1004-1006, 1015, unassigned ones
+    # under 3000, over 4999) and a 1-byte body are protocol errors; a reason that is not UTF-8
+    # is invalid data (8.1)
+    *[(code.to_bytes(2, "big"), CloseCode.PROTOCOL_ERROR)
+      for code in (0, 999, 1004, 1005, 1006, 1015, 1016, 2999, 5000, 65535)],
+    (b"\x03", CloseCode.PROTOCOL_ERROR),
+    ((1000).to_bytes(2, "big") + b"\xc3\x28", CloseCode.INVALID_DATA),
+    # a valid one is echoed
+    ((1000).to_bytes(2, "big") + b"bye", CloseCode.NORMAL_CLOSURE),
+    ((4321).to_bytes(2, "big"), 4321),
+    (b"", CloseCode.NO_STATUS_RCVD),  # (an empty close frame: no code, echoed empty)
+])
+def test_close_frames_are_checked(payload: bytes, code: int) -> None:
+    sock = opened()
+    assert sock.feed(masked(Opcode.CLOSE, payload)) == []
+    assert closed_with(sock).code == code
+
+
+def test_frame_bytes_finds_where_each_frame_ends() -> None:
+    client = client_protocol()
+    for size in (0, 1, 125, 126, 127, 65535, 65536, 70000):
+        client.send_text(b"x" * size)
+    client.send_ping(b"p")
+    data = sent(client)
+    sizes = []
+    while data:
+        n = ws.frame_bytes(data)
+        sizes.append(n)
+        data = data[n:]
+    # header (2, 4 or 10 bytes) + mask (4) + payload
+    assert sizes == [6, 7, 131, 134, 135, 65543, 65550, 70014, 7]
+    # a header still arriving: all of it
+    assert [ws.frame_bytes(b"\x81\xfe\x01"[:k]) for k in range(4)] == [0, 1, 2, 3]
+    assert ws.frame_bytes(b"\x81\xfe\x01\x00" + b"m" * 4 + b"x" * 10) == 18  # 264 claimed
+    assert ws.frame_bytes(b"\x81\x85" + b"m" * 4 + b"x" * 5 + b"\x81") == 11
 
 
 def test_a_claimed_size_is_refused_before_the_bytes_come() -> None:
@@ -382,9 +447,12 @@ class Client:
     written by websockets' ClientProtocol."""
 
     def __init__(self, port: int, source: str = "127.0.0.1", extra: str = "",
-                 path: str = SOCKET_PATH, key: str | None = None, timeout: float = 10) -> None:
+                 path: str = SOCKET_PATH, key: str | None = None, timeout: float = 10,
+                 rcvbuf: int | None = None) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.settimeout(timeout)
+        if rcvbuf is not None:  # (before connecting: the window is agreed then)
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
         self.sock.bind((source, 0))
         self.sock.connect(("127.0.0.1", port))
         key = key or base64.b64encode(os.urandom(16)).decode()
@@ -578,14 +646,14 @@ def test_no_answer_follows_the_close_frame(live: Live, monkeypatch: pytest.Monke
     # dropped, never before an answer that was still being written.
     computing, go_on = threading.Event(), threading.Event()
     api = live.server.socket_api
-    dispatch_ = api.dispatch
+    answer_ = api.answer
 
-    def slow(kind: str, params: dict[str, Any]) -> Any:
+    def slow(*args: Any, **kwargs: Any) -> bytes:
         computing.set()
         go_on.wait(5)
-        return dispatch_(kind, params)
+        return answer_(*args, **kwargs)
 
-    monkeypatch.setattr(api, "dispatch", slow)
+    monkeypatch.setattr(api, "answer", slow)
     c = live.client(source="127.0.0.44")
     try:
         c.ask(1, "parse", {"input": "http://a/"})
@@ -609,7 +677,8 @@ def test_no_answer_follows_the_close_frame(live: Live, monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize(("extra", "path", "status", "says"), [
     ("Origin: http://evil.example\r\n", SOCKET_PATH, 403, "pages of this server"),
-    ("Sec-WebSocket-Version: 8\r\n", SOCKET_PATH, 400, "version 13"),
+    # RFC 6455 4.2.2 and 4.4: 426 Upgrade Required, with the version spoken
+    ("Sec-WebSocket-Version: 8\r\n", SOCKET_PATH, 426, "version 13"),
 ])
 def test_refused_handshakes_are_json(live: Live, extra: str, path: str, status: int,
                                      says: str) -> None:
@@ -620,8 +689,25 @@ def test_refused_handshakes_are_json(live: Live, extra: str, path: str, status: 
             assert c.headers[name.lower()] == value
         assert c.headers["content-type"].startswith("application/json")
         assert says in json.loads(c.body)["error"]
+        if status == 426:
+            assert c.headers["sec-websocket-version"] == "13"
+        else:
+            assert "sec-websocket-version" not in c.headers
     finally:
         c.close()
+
+
+def test_an_http_1_0_handshake_is_refused(live: Live) -> None:
+    # RFC 6455 4.1: an opening handshake is HTTP/1.1 or higher
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
+        sock.sendall(b"GET /api/socket HTTP/1.0\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                     b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+        data = read_to_close(sock)
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.0 400"), head[:100]  # (waitress answers in its version)
+    assert b"sec-websocket-accept" not in head.lower()
+    assert "HTTP/1.1 or higher" in json.loads(body)["error"]
 
 
 def read_to_close(sock: socket.socket) -> bytes:
@@ -672,6 +758,11 @@ def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> N
     with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
         sock.sendall(b"GET /api/socket HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         seen.add(read_to_close(sock)[9:12].decode())
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
+        sock.sendall(b"GET /api/socket HTTP/1.0\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                     b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+        seen.add(read_to_close(sock)[9:12].decode())
     assert seen == set(op["responses"]) == {"101", "400", "403", "426"}
     assert f"at most {MAX_SOCKET_MESSAGE_BYTES // 1024} KiB" in op["description"]
     assert f"at most {MAX_ID_CHARS} characters" in op["description"]
@@ -685,6 +776,12 @@ def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> N
     (masked(Opcode.TEXT, b"x" * (MAX_SOCKET_MESSAGE_BYTES + 1))[:14], CloseCode.MESSAGE_TOO_BIG),
     # compression not agreed
     (compressed_flag(masked(Opcode.TEXT, b"x")), CloseCode.PROTOCOL_ERROR),
+    # close frames with a code no endpoint may send, a 1-byte body, a reason not UTF-8 (RFC
+    # 6455 7.4, 8.1): not answered 1000
+    *[(masked(Opcode.CLOSE, code.to_bytes(2, "big")), CloseCode.PROTOCOL_ERROR)
+      for code in (999, 1005, 1006, 1016, 5000)],
+    (masked(Opcode.CLOSE, b"\x03"), CloseCode.PROTOCOL_ERROR),
+    (masked(Opcode.CLOSE, (1000).to_bytes(2, "big") + b"\xff"), CloseCode.INVALID_DATA),
 ])
 def test_broken_frames_close_the_socket(live: Live, data: bytes, code: int) -> None:
     c = live.client()
@@ -809,3 +906,130 @@ def test_under_the_development_server_the_socket_is_a_426() -> None:
                                                 "Sec-WebSocket-Version": "13",
                                                 "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
     assert response.status_code == 426 and "--dev" in response.get_json()["error"]
+
+
+def test_a_deflate_offer_with_a_parameter_twice_is_declined(live: Live) -> None:
+    # RFC 7692 section 7: declined, and the socket works uncompressed
+    c = live.client(extra="Sec-WebSocket-Extensions: permessage-deflate; "
+                          "client_max_window_bits; client_max_window_bits\r\n")
+    try:
+        assert c.status == 101 and "sec-websocket-extensions" not in c.headers
+        c.ask(1, "implementations", {"input": "https://example.com/" + "a/" * 50})
+        assert not c.next_compressed()
+        assert c.answer()[0] == {"id": 1, "status": 200}
+    finally:
+        c.close()
+
+
+# A traced parse of a 16 KB input: its message deflates to ~100 bytes (70 fit one 8 KiB read),
+# its answer (~500 KB) to ~12 KB.
+BURST_INPUT = "http://h/" + "a" * 16_000
+
+
+def burst(c: Client, count: int) -> bytes:
+    """``count`` request messages (compressed), in one piece."""
+    for i in range(count):
+        c.protocol.send_text(json.dumps({"id": i, "kind": "parse", "params": {
+            "input": BURST_INPUT, "trace": True}}).encode())
+    return sent(c.protocol)
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, api: Any) -> list[int]:
+    """Counts the answers the socket api computes (from now on): [count]."""
+    computed = [0]
+    lock = threading.Lock()
+    answer_ = api.answer
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        with lock:
+            computed[0] += 1
+        return bytes(answer_(*args, **kwargs))
+
+    monkeypatch.setattr(api, "answer", counted)
+    return computed
+
+
+def settled(computed: list[int], quiet: float = 1.0, give_up: float = 20) -> int:
+    """The count once it has not moved for ``quiet`` seconds."""
+    t = time.monotonic()
+    last, since = computed[0], time.monotonic()
+    while time.monotonic() - since < quiet:
+        assert time.monotonic() - t < give_up, f"still computing: {computed[0]}"
+        time.sleep(0.05)
+        if computed[0] != last:
+            last, since = computed[0], time.monotonic()
+    return last
+
+
+def channel_of(live: Live, source: str) -> GuardedChannel:
+    channel, = [c for c in live.server.active_channels.values() if c.client == source]
+    return channel
+
+
+DEFLATE = "Sec-WebSocket-Extensions: permessage-deflate\r\n"
+RCVBUF = 4096  # the client's receive buffer (Linux doubles it: 8 KiB)
+
+
+def test_a_burst_in_one_write_is_not_all_computed_before_the_client_reads(
+        live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 70 compressed 16 KB requests in one write of under 8 KiB (one read of the server's):
+    # at most SOCKET_QUEUE of them wait parsed, the rest of the read stays unparsed, and a
+    # message is taken only while the socket's unsent output is under SOCKET_OUTPUT_BYTES, so
+    # a client that reads nothing gets at most that much (and what its own receive buffer takes,
+    # and the answer being computed when the bound was reached) computed for it.
+    computed = counting(monkeypatch, live.server.socket_api)
+    c = live.client(source="127.0.0.60", extra=DEFLATE, rcvbuf=RCVBUF)
+    try:
+        data = burst(c, 70)
+        assert len(data) < 8192
+        c.send(data)
+        held = settled(computed)
+        channel = channel_of(live, "127.0.0.60")
+        state = channel.socket_state
+        assert state is not None
+        assert len(state.inbox) <= SOCKET_QUEUE and len(state.pending) <= 8192
+        assert not any(outbuf.overflowed for outbuf in channel.outbufs)  # no temporary file
+        # now read: every answer comes, in order
+        received = 0
+        for i in range(70):
+            before = len(c.buffer)
+            head, body = c.answer()
+            assert head == {"id": i, "status": 200}, (head, body)
+            received += before  # (roughly: what came with each read)
+        rcvbuf = c.sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+        answer_bytes = 12_000  # (measured: each compressed answer is over this)
+        bound = (SOCKET_OUTPUT_BYTES + rcvbuf) // answer_bytes + 2
+        assert SOCKET_QUEUE <= held <= bound < 20, (held, bound)
+        assert computed[0] == 70
+    finally:
+        c.close()
+
+
+def test_a_slow_reader_is_closed_at_the_deadline_and_its_buffers_freed(
+        live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = live.server
+    monkeypatch.setattr(server, "slow_reader_timeout", 2.0)
+    computed = counting(monkeypatch, server.socket_api)
+    closed = server.slow_readers_closed
+    c = live.client(source="127.0.0.61", extra=DEFLATE, rcvbuf=RCVBUF)
+    try:
+        c.send(burst(c, 30))
+        settled(computed, quiet=0.5)
+        channel = channel_of(live, "127.0.0.61")
+        assert channel.output_queued_bytes() > 0  # the client reads nothing: output waits
+        assert not any(outbuf.overflowed for outbuf in channel.outbufs)
+        # the deadline (2 s here) runs from when its output last went down, checked once a
+        # second; the idle timeout (5 s here) is not what closes it (messages wait). The client
+        # must not read meanwhile (that would be progress)
+        t = time.monotonic()
+        _wait_for(lambda: server.slow_readers_closed > closed, seconds=8)
+        assert time.monotonic() - t < 4.0
+        assert server.slow_readers_closed == closed + 1
+        _wait_for(lambda: channel not in server.active_channels.values())
+        assert channel.total_outbufs_len == 0 and not channel.connected
+        assert computed[0] < 20  # the 30 were not all computed
+        with pytest.raises((EOFError, ConnectionResetError)):  # reset: nothing more comes
+            for _ in range(100):
+                c._more()
+    finally:
+        c.close()

@@ -676,3 +676,60 @@ def test_no_waitress_private_name_is_used() -> None:
                      for method in node.body
                      if isinstance(method, ast.FunctionDef) and method.name in private]
     assert used == []
+
+
+# --- RFC 9112 6.1 and slow readers (issue 25) ---------------------------------------------------
+
+
+def test_content_length_with_transfer_encoding_closes_the_connection(live: Live) -> None:
+    # RFC 9112 6.1: a message with both may be an attempt at request smuggling; the server
+    # answers it (by Transfer-Encoding, which overrides) and then closes the connection, so
+    # that nothing after it on the connection is read as another request.
+    body = b'{"input": "http://a/"}'
+    raw = (b"POST /api/parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+           b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(body)
+           + b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    with live.connect("127.0.0.31", timeout=5) as sock:
+        sock.sendall(raw)
+        data = b""
+        while chunk := sock.recv(65536):  # (a timeout here: the connection was kept open)
+            data += chunk
+    status, headers, rest = parse_response(data)
+    assert status == 200 and headers["connection"] == "close"
+    assert json.loads(rest[:int(headers["content-length"])])["getters"]["href"] == "http://a/"
+    assert b"HTTP/1.1" not in rest  # the request behind it was not answered
+
+
+def test_a_slow_http_reader_is_closed_and_its_output_stays_in_memory(
+        live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pipelined requests with large answers, never read: waitress holds the output (in
+    # memory: no temporary file) and makes the thread wait at its high watermark; the
+    # connection is closed at the slow readers' deadline (2 s here) and the thread freed.
+    server = live.server
+    monkeypatch.setattr(server, "slow_reader_timeout", 2.0)
+    assert server.adj.outbuf_overflow > server.adj.outbuf_high_watermark * 8
+    closed = server.slow_readers_closed
+    one = (b"GET /api/implementations?input=http://h/" + b"a" * 3000
+           + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind(("127.0.0.32", 0))
+    sock.connect(("127.0.0.1", live.port))
+    try:
+        sock.sendall(one * 2)  # (one read of the server's: 8 KiB)
+        deadline = time.monotonic() + 15
+        channel = None
+        while server.slow_readers_closed == closed:
+            assert time.monotonic() < deadline, "the slow reader was not closed"
+            found = [c for c in server.active_channels.values() if c.client == "127.0.0.32"]
+            if found:
+                channel = found[0]
+                assert not any(outbuf.overflowed for outbuf in channel.outbufs)
+            time.sleep(0.05)
+        assert channel is not None and channel.total_outbufs_len == 0
+        # the server answers others at once
+        status, _, _ = live.exchange(b"GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                     b"Connection: close\r\n\r\n", "127.0.0.33")
+        assert status == 200
+    finally:
+        sock.close()

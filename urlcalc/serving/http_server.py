@@ -21,9 +21,16 @@ headers. ``make_server`` returns a waitress server that
   handshake there turns the connection into a socket whose text messages the api answers, one
   at a time in waitress's worker threads like HTTP requests (``SocketState``); the protocol is
   the ``websockets`` package's (urlcalc.serving.websocket). At most ``SOCKET_QUEUE`` messages
-  wait per connection (the rest stay unread, in the kernel's buffers); a message must arrive
-  whole within ``REQUEST_TIMEOUT_S`` of its first byte; an idle socket is closed after
-  ``IDLE_TIMEOUT_S`` like an idle keep-alive connection (the page opens another).
+  wait per connection, whatever one read brings (``SocketState.pending``); a message must
+  arrive whole within ``REQUEST_TIMEOUT_S`` of its first byte; an idle socket is closed after
+  ``IDLE_TIMEOUT_S`` like an idle keep-alive connection (the page opens another);
+* bounds each connection's output: a socket's next message is not taken while its unsent
+  output (waitress's buffer and the kernel's send queue) is over ``SOCKET_OUTPUT_BYTES``; output
+  stays in memory (no temporary file: ``OUTBUF_OVERFLOW_BYTES``), and a connection whose
+  queued output has not gone down for ``SLOW_READER_TIMEOUT_S`` is closed (a slow reader);
+* closes the connection after answering a request that has both Content-Length and
+  Transfer-Encoding (RFC 9112 6.1), and refuses an opening handshake that is not HTTP/1.1 or
+  higher (RFC 6455 4.1) or asks for another version of the protocol (426, RFC 6455 4.4).
 
 The checks run in waitress's main loop: at most once a second (``cleanup_interval``) for the
 timeouts, and on each accept for the per-client cap.
@@ -43,8 +50,11 @@ flushes only when it can take ``outbuf_lock`` (``Upgraded`` stands there for a s
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import socket
+import struct
+import termios
 import time
 from collections import Counter, deque
 from collections.abc import Mapping
@@ -53,6 +63,7 @@ from typing import Any, Protocol
 
 from waitress.adjustments import Adjustments
 from waitress.channel import ClientDisconnected, HTTPChannel
+from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 from waitress.utilities import Error as WaitressError
@@ -66,6 +77,8 @@ __all__ = [
     "IDLE_TIMEOUT_S",
     "MAX_CONNECTIONS_PER_CLIENT",
     "REQUEST_TIMEOUT_S",
+    "SLOW_READER_TIMEOUT_S",
+    "SOCKET_OUTPUT_BYTES",
     "SOCKET_QUEUE",
     "SocketApi",
     "make_server",
@@ -93,9 +106,26 @@ ACCEPT_BATCH = 64
 EVICT_MIN_AGE_S = 0.5
 EVICT_MIN_IDLE_S = 2.0
 
-# Messages read from one socket and not yet answered; beyond this the connection is not read
-# until they are (a client cannot queue more work than this).
+# Messages read from one socket and not yet answered (besides the one being answered); beyond
+# this the rest of a read is kept as it came (SocketState.pending, at most one read: waitress's
+# recv_bytes, 8 KiB) and the connection is not read until there is room (a client cannot queue
+# more work than this, however many messages one read brings).
 SOCKET_QUEUE = 4
+# A socket's next message is not taken while more than this of its output is unsent: waitress's
+# buffer plus the kernel's send queue (TIOCOUTQ: bytes the client's machine has not yet
+# acknowledged). A client that stops reading gets no more answers computed than fill this, its
+# own receive buffer, and the one answer being computed when the bound was reached.
+SOCKET_OUTPUT_BYTES = 64 * 1024
+# A connection (HTTP or socket) with output queued whose queue has not gone down for this long
+# (sampled once a second) is closed, and its buffers freed.
+SLOW_READER_TIMEOUT_S = 15.0
+# Output is kept in memory up to this much per connection before waitress would move it to a
+# temporary file: never reached (a socket holds at most SOCKET_OUTPUT_BYTES and one answer, an
+# HTTP connection at most OUTBUF_HIGH_WATERMARK_BYTES and one answer), so no temporary file.
+OUTBUF_OVERFLOW_BYTES = 64 * 1024 * 1024
+# waitress makes an HTTP worker thread wait (for the client to read) before writing more than
+# this to one connection (pipelined requests; its default is 16 MiB).
+OUTBUF_HIGH_WATERMARK_BYTES = 1024 * 1024
 
 # What waitress's refusals say (the first line of the body; the rest is waitress's detail).
 _REFUSALS = {
@@ -120,8 +150,10 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
     def execute(self) -> None:
         server: GuardedServer = self.channel.server
         error = self.request.error
+        extra: tuple[tuple[str, str], ...] = ()
         if isinstance(error, SocketRefused):
             message = error.message
+            extra = tuple(error.headers.items())
         else:
             template = _REFUSALS.get(error.code, error.reason.lower())
             message = template.format(limit=server.max_body_bytes,
@@ -130,7 +162,7 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
             if detail and error.code in (400, 501):
                 message += f": {detail}"
         headers, body = _json_answer(f"{error.code} {error.reason}", message,
-                                     server.security_headers)
+                                     server.security_headers, extra)
         self.status = f"{error.code} {error.reason}"
         self.response_headers.extend(headers)
         self.set_close_on_finish()
@@ -152,11 +184,27 @@ class SocketApi(Protocol):
 class SocketRefused(WaitressError):  # type: ignore[misc]
     """An opening handshake refused: answered as JSON by JsonErrorTask."""
 
-    def __init__(self, code: int, message: str) -> None:
+    def __init__(self, code: int, message: str, headers: Mapping[str, str] | None = None
+                 ) -> None:
         super().__init__(message)
         self.code = code
-        self.reason = {400: "Bad Request", 403: "Forbidden"}.get(code, "Bad Request")
+        self.reason = {400: "Bad Request", 403: "Forbidden",
+                       426: "Upgrade Required"}.get(code, "Bad Request")
         self.message = message
+        self.headers = dict(headers or {})
+
+
+class GuardedParser(HTTPRequestParser):  # type: ignore[misc]
+    """waitress's request parser; a request with both Content-Length and Transfer-Encoding
+    (which overrides it) is answered with Connection: close and the connection closed after it
+    (RFC 9112 6.1: such a message may be an attempt at request smuggling; waitress would keep
+    the connection open)."""
+
+    def parse_header(self, header_plus: bytes) -> None:
+        super().parse_header(header_plus)
+        # (waitress drops TRANSFER_ENCODING from the headers once it has read it: chunked)
+        if self.chunked and "CONTENT_LENGTH" in self.headers:
+            self.headers["CONNECTION"] = "close"
 
 
 class Upgraded:
@@ -176,16 +224,23 @@ UPGRADED = Upgraded()
 @dataclass
 class SocketState:
     """A connection turned WebSocket: its protocol (urlcalc.serving.websocket.Socket), the
-    messages read and not yet answered, the protocol's bytes (pongs, close frames) not yet
-    written, and whether a worker thread has the connection's turn: that thread alone writes,
-    so that bytes leave in the order the protocol made them."""
+    messages read and not yet answered (at most SOCKET_QUEUE), the bytes read and not yet given
+    to the protocol because the queue was full (at most one read), the protocol's bytes (pongs,
+    close frames) not yet written, and whether a worker thread has the connection's turn: that
+    thread alone writes, so that bytes leave in the order the protocol made them."""
 
     socket: ws.Socket
     #: who the connection is for: its address, or the client a trusted proxy forwards for
     client: str = ""
     inbox: deque[str] = field(default_factory=deque)
+    pending: bytes = b""
     outbox: list[bytes] = field(default_factory=list)
     busy: bool = True  # (the thread that answers the handshake has the first turn)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether messages (or bytes that may hold some) wait to be answered."""
+        return bool(self.inbox or self.pending)
 
 
 class GuardedChannel(HTTPChannel):  # type: ignore[misc]
@@ -193,10 +248,15 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
     a valid opening handshake at the socket api's path."""
 
     error_task_class = JsonErrorTask
+    parser_class = GuardedParser
     request_started: float | None = None
     client = ""
     served = 0  # requests received in full
     counted = False  # in the server's count of connections per client
+    # the output queued (waitress's buffer and the kernel's) at the last maintenance pass, and
+    # since when it has not gone down (a slow reader: GuardedServer.maintenance)
+    output_queued = 0
+    output_stalled_since: float | None = None
     socket_state: SocketState | None = None
     requests: list[Any]  # waitress's: the requests received and not yet answered
     request: Any  # waitress's: the request now arriving, if any
@@ -241,8 +301,13 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         """Answer an opening handshake: 101 and the connection is a socket from now on, or a
         JSON refusal (JsonErrorTask) as any HTTP request's."""
         sock = ws.Socket(api.max_message_bytes)
-        problem = sock.handshake(request.command, request.path, request.headers)
-        refusal = (400, problem) if problem is not None else api.refusal(request.headers)
+        problem = sock.handshake(request.command, request.path, request.headers,
+                                 request.version)
+        if problem is not None:
+            request.error = SocketRefused(sock.refusal_status, problem, sock.refusal_headers)
+            super().service()
+            return
+        refusal = api.refusal(request.headers)
         if refusal is not None:
             request.error = SocketRefused(*refusal)
             super().service()
@@ -278,19 +343,43 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         with self.requests_lock:
             if self.will_close or self.close_when_flushed or state.socket.closing:
                 return False
-            state.inbox.extend(state.socket.feed(data))
-            state.outbox.extend(state.socket.output())
-            if state.socket.closing:
-                state.inbox.clear()  # (an answer being made now is dropped: send_text)
-            if state.socket.awaiting:
-                if self.request_started is None:
-                    self.request_started = time.monotonic()
-            else:
-                self.request_started = None
-            if (state.inbox or state.outbox) and not state.busy:
-                state.busy = True
-                self.server.add_task(self)
+            state.pending += data  # (empty before: the socket is not read while it is not)
+            self._admit(state)
+            self._schedule(state)
         return True
+
+    def _admit(self, state: SocketState) -> None:
+        """(Holding ``requests_lock``) give the protocol the pending bytes a frame at a time
+        while the queue has room: the messages they complete join the queue, and the bytes
+        after the message that fills it stay pending, unparsed, until a worker thread takes
+        a message (its turn calls this again)."""
+        sock = state.socket
+        while state.pending and len(state.inbox) < SOCKET_QUEUE and not sock.closing:
+            n = ws.frame_bytes(state.pending)
+            chunk, state.pending = state.pending[:n], state.pending[n:]
+            state.inbox.extend(sock.feed(chunk))
+            state.outbox.extend(sock.output())
+        if sock.closing:
+            state.inbox.clear()  # (an answer being made now is dropped: send_text)
+            state.pending = b""
+        if state.pending:
+            self.request_started = None  # held back by the server, not late from the client
+        elif sock.awaiting:
+            if self.request_started is None:
+                self.request_started = time.monotonic()
+        else:
+            self.request_started = None
+
+    def _schedule(self, state: SocketState) -> None:
+        """(Holding ``requests_lock``) give the socket a worker thread's turn if it has work
+        and none has it."""
+        if (state.inbox or state.outbox) and not state.busy:
+            state.busy = True
+            self.server.add_task(self)
+
+    def output_queued_bytes(self) -> int:
+        """This connection's unsent output: waitress's buffers and the kernel's send queue."""
+        return int(self.total_outbufs_len) + _kernel_queued(self.socket)
 
     def _socket_turn(self, state: SocketState) -> None:
         """A worker thread's turn on a socket: write what the protocol made, answer the queued
@@ -299,13 +388,19 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         try:
             while True:
                 text = None
+                # no more output while the client has not taken what it was sent: the turn
+                # ends, and readable() gives the socket another once the output is down
+                full = self.output_queued_bytes() > SOCKET_OUTPUT_BYTES
                 with self.requests_lock:
                     out, state.outbox = state.outbox, []
+                    if full or (not out and (not state.inbox or state.socket.closing)) \
+                            or not self.connected:
+                        state.outbox[:0] = out
+                        state.busy = False
+                        break
                     if not out:
-                        if not state.inbox or state.socket.closing or not self.connected:
-                            state.busy = False
-                            break
                         text = state.inbox.popleft()
+                        self._admit(state)  # the queue has room: the pending bytes' next
                 if text is None:
                     self._write(out)
                     continue
@@ -334,10 +429,16 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         state = self.socket_state
         if state is None:
             return bool(super().readable())
+        if not state.busy and (state.inbox or state.outbox) and self.connected \
+                and self.output_queued_bytes() <= SOCKET_OUTPUT_BYTES:
+            # a turn ended on a full output, which has gone down since
+            with self.requests_lock:
+                self._schedule(state)
         # waitress's conditions (its own says no: a request is always running), and at most
-        # SOCKET_QUEUE messages waiting
+        # SOCKET_QUEUE messages waiting with nothing left unparsed
         return not (self.will_close or self.close_when_flushed or self.total_outbufs_len
-                    or state.socket.closing or len(state.inbox) >= SOCKET_QUEUE)
+                    or state.socket.closing or state.pending
+                    or len(state.inbox) >= SOCKET_QUEUE)
 
     def add_channel(self, map: Any = None) -> None:
         super().add_channel(map)
@@ -375,6 +476,8 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
         self.refused_connections = 0
         self.evicted_connections = 0
         self.timed_out_requests = 0
+        self.slow_readers_closed = 0
+        self.slow_reader_timeout = SLOW_READER_TIMEOUT_S
         # The map of the sockets the main loop polls (this server's, its trigger's, and one per
         # connection): given to waitress (its ``map`` argument), so that its size is known here.
         self.socket_map: dict[int, Any] = {}
@@ -426,15 +529,26 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
 
     def maintenance(self, now: float) -> None:
         """waitress's idle timeout (and the same for sockets, which waitress leaves alone: see
-        Upgraded), plus the header and request deadlines."""
+        Upgraded), plus the header and request deadlines and the slow readers' deadline."""
         super().maintenance(now)
         cutoff = now - self.adj.channel_timeout
         mono = time.monotonic()
         for channel in list(self.active_channels.values()):
             if channel.will_close:
                 continue
+            if self._slow_reader(channel, mono):
+                # closed now (will_close would wait for the socket to be writable, which it is
+                # not: the client does not read) and reset (SO_LINGER 0: the kernel drops its
+                # send queue at once, rather than keep it for a peer that does not read); this
+                # frees the buffers and wakes a thread waiting to write (ClientDisconnected)
+                self.slow_readers_closed += 1
+                with contextlib.suppress(OSError):
+                    channel.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                              struct.pack("ii", 1, 0))
+                channel.handle_close()
+                continue
             state = getattr(channel, "socket_state", None)
-            if state is not None and not state.busy and not state.inbox \
+            if state is not None and not state.busy and not state.waiting \
                     and channel.last_activity < cutoff:
                 channel.will_close = True
                 continue
@@ -448,6 +562,19 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
             if mono - started > limit:
                 self.timed_out_requests += 1
                 channel.will_close = True
+
+    def _slow_reader(self, channel: Any, mono: float) -> bool:
+        """Whether ``channel`` has had output queued, not going down, for over
+        ``slow_reader_timeout`` seconds (sampled at each maintenance pass)."""
+        queued = channel.output_queued_bytes()
+        before, channel.output_queued = channel.output_queued, queued
+        if not queued:
+            channel.output_stalled_since = None
+            return False
+        if queued < before or channel.output_stalled_since is None:
+            channel.output_stalled_since = mono  # (it went down: the client reads)
+            return False
+        return bool(mono - channel.output_stalled_since > self.slow_reader_timeout)
 
     def readable(self) -> bool:
         if self.accepting and len(self.socket_map) >= self.adj.connection_limit:
@@ -468,7 +595,7 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
                 return None
             socket_state = getattr(channel, "socket_state", None)
             if socket_state is not None:
-                if socket_state.busy or socket_state.inbox:
+                if socket_state.busy or socket_state.waiting:
                     return None  # a socket's message being answered
             elif channel.requests:
                 return None
@@ -502,6 +629,18 @@ def _unread(channel: Any) -> bool:
     return True
 
 
+def _kernel_queued(sock: socket.socket | None) -> int:
+    """The bytes in ``sock``'s send queue that the peer has not acknowledged (Linux TIOCOUTQ);
+    0 where that cannot be asked."""
+    if sock is None:
+        return 0
+    try:
+        raw = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
+    except (OSError, ValueError):
+        return 0
+    return int(struct.unpack("i", raw)[0])
+
+
 def make_server(app: Any, host: str, port: int, *, threads: int,
                 security_headers: Mapping[str, str], max_body_bytes: int,
                 connection_limit: int = CONNECTION_LIMIT,
@@ -523,6 +662,8 @@ def make_server(app: Any, host: str, port: int, *, threads: int,
         cleanup_interval=1,
         max_request_body_size=max_body_bytes + 1,
         asyncore_use_poll=True,
+        outbuf_overflow=OUTBUF_OVERFLOW_BYTES,
+        outbuf_high_watermark=OUTBUF_HIGH_WATERMARK_BYTES,
     )
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)

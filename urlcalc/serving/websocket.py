@@ -42,13 +42,17 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-__all__ = ["DEFLATE_MIN_BYTES", "DEFLATE_RESPONSE", "Socket"]
+__all__ = ["DEFLATE_MIN_BYTES", "DEFLATE_RESPONSE", "VERSION", "Socket", "frame_bytes"]
 
 # Answers of at least this many bytes are compressed where the client offers permessage-deflate.
 DEFLATE_MIN_BYTES = 1024
 # The answer to an offer of permessage-deflate (what ServerProtocol answers with the settings
 # below, named for the tests and the docs).
 DEFLATE_RESPONSE = "permessage-deflate; server_no_context_takeover; client_no_context_takeover"
+
+# The only version of the protocol spoken (RFC 6455 4.4: a handshake with another is answered 426
+# with this header).
+VERSION = "13"
 
 # What the refusal of a handshake says, by the header that is wrong (the rest: websockets' text).
 _WRONG_HEADER = {
@@ -84,6 +88,31 @@ class _Deflate(ServerPerMessageDeflateFactory):
             agreed.compress_settings)
 
 
+def frame_bytes(data: bytes) -> int:
+    """How many bytes of ``data`` the first frame in it takes: its length when the frame header
+    is whole (RFC 6455 5.2: 2 bytes, then 2 or 8 more for a length over 125, then the 4-byte
+    mask if the mask bit is set), else all of ``data`` (a frame still arriving). The server
+    feeds the protocol a frame at a time, so that it can stop after a message without parsing
+    what follows."""
+    if len(data) < 2:
+        return len(data)
+    claimed = data[1] & 0x7F
+    head = 2
+    if claimed == 126:
+        head, size_bytes = 4, 2
+    elif claimed == 127:
+        head, size_bytes = 10, 8
+    else:
+        size_bytes = 0
+    if data[1] & 0x80:
+        head += 4
+    if len(data) < head:
+        return len(data)
+    if size_bytes:
+        claimed = int.from_bytes(data[2:2 + size_bytes], "big")
+    return min(len(data), head + claimed)
+
+
 class Socket:
     """One connection's WebSocket, from its opening handshake to its close; no I/O.
 
@@ -104,6 +133,10 @@ class Socket:
         self._in_message = False
         # part of a message (or of a frame) has arrived, and not the rest
         self.awaiting = False
+        # a refused handshake's HTTP status and extra headers: 400, or 426 with
+        # Sec-WebSocket-Version for another version of the protocol (RFC 6455 4.2.2 and 4.4)
+        self.refusal_status = 400
+        self.refusal_headers: dict[str, str] = {}
 
     @property
     def closing(self) -> bool:
@@ -115,9 +148,16 @@ class Socket:
         """Whether permessage-deflate was agreed."""
         return bool(self.protocol.extensions)
 
-    def handshake(self, method: str, path: str, headers: Mapping[str, str]) -> str | None:
-        """Why this request is not a valid opening handshake, or None. ``headers``: waitress's
-        (names in upper case with dashes as underscores)."""
+    def handshake(self, method: str, path: str, headers: Mapping[str, str],
+                  http_version: str = "1.1") -> str | None:
+        """Why this request is not a valid opening handshake, or None; then ``refusal_status``
+        and ``refusal_headers`` say how to refuse it. ``headers``: waitress's (names in upper
+        case with dashes as underscores); ``http_version``: the request line's ("1.0", "1.1"),
+        which must be 1.1 or higher (RFC 6455 4.1)."""
+        major, _, minor = http_version.partition(".")
+        if not (major.isdigit() and minor.isdigit() and (int(major), int(minor)) >= (1, 1)):
+            return (f"the opening handshake must be HTTP/1.1 or higher, not HTTP/{http_version} "
+                    "(RFC 6455 4.1)")
         request = Request(path, Headers([(k.replace("_", "-"), v) for k, v in headers.items()]),
                           method=method)
         response = self._handshake.accept(request)
@@ -128,6 +168,9 @@ class Socket:
         if isinstance(problem, InvalidMethod):
             return f"the opening handshake is a GET, not {method}"
         if isinstance(problem, InvalidHeader) and problem.name.lower() in _WRONG_HEADER:
+            if problem.name.lower() == "sec-websocket-version":
+                self.refusal_status = 426
+                self.refusal_headers = {"Sec-WebSocket-Version": VERSION}
             return _WRONG_HEADER[problem.name.lower()]
         return f"not a WebSocket opening handshake: {problem}"
 
