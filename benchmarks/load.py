@@ -1,6 +1,9 @@
 """`make bench-load`: a bounded load test of `urlcalc serve` (waitress, 16 threads) on loopback.
 
-Starts ``python -m urlcalc serve --port 0`` (a free port), then runs four phases and stops:
+Starts ``python -m urlcalc serve --port 0`` (a free port), then runs the phases asked for
+(``--phases``, all by default, in this order) and stops. First, always, *unloaded*: one client
+alone sends small requests one after another for BASELINE_DURATION seconds (default 5): their
+p50 is the unloaded floor of phases 5 and 6. Then:
 
 1. *mixed*: CLIENTS keep-alive clients (default 50) for DURATION seconds (default 20), each
    sending the next request as soon as the previous answer is read, drawn from a realistic mix:
@@ -18,6 +21,18 @@ Starts ``python -m urlcalc serve --port 0`` (a free port), then runs four phases
    the server closes them, from 1 s in, while the CLIENTS keep sending the mix; and every half
    second a newcomer (a new connection from a new address, one request) measures how long
    someone arriving during the attack waits for an answer.
+5. *one-address*: 16 connections from ONE address (127.0.5.1) each sending costly requests
+   one after another for BURST_DURATION seconds (default 20): /api/implementations with a host
+   of 4,000 distinct CJK code points (12 KB of UTF-8), /api/compare with 2,040 of them, and
+   traced parses of 15.9 KB bodies (just under the 16 KiB at which the server used to send a
+   request to its worker processes). A 503 is waited out as told (Retry-After), as in phase 2.
+6. *sockets*: 8 WebSockets (from 8 addresses) each writing 70 requests (traced parses of
+   16 KB inputs, permessage-deflate: the 70 fit one write of ~7.5 KB) in one write, reading
+   the 70 answers, and again, for BURST_DURATION seconds.
+
+During phases 5 and 6 a *probe* (one more client, from its own address) sends small requests
+one after another, like the unloaded client: its p95 against the unloaded p50 is the figure
+(target: within 3x).
 
 Each client connects from its own loopback address (127.0.1.x for the mix, 127.0.2.x for heavy
 clients, 127.0.3.x for half-open ones: all of 127.0.0.0/8 is loopback on Linux), as the machines
@@ -31,27 +46,41 @@ errors, p50/p99/max latency, throughput; the small requests' p99 as a ratio to t
 resident memory (RSS) of the server and of its worker processes, sampled twice a second (peak
 per phase, and at the end). Exit status 1 when a small request failed.
 
-    python -m benchmarks.load [--clients 50] [--duration 20] [--heavy 20] [--heavy-duration 20]
-                              [--half-open 520] [--half-open-duration 15] [--json FILE]
+    python -m benchmarks.load [--phases mixed,heavy,repeat,half-open,one-address,sockets]
+                              [--clients 50] [--duration 20] [--heavy 20] [--heavy-duration 20]
+                              [--half-open 520] [--half-open-duration 15]
+                              [--baseline-duration 5] [--burst-duration 20] [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
+import multiprocessing
 import os
 import random
 import re
 import sys
 import threading
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+from websockets.uri import parse_uri
+
 from benchmarks.serve import urlcalc_serve
+
+PHASES = ("mixed", "heavy", "repeat", "half-open", "one-address", "sockets")
 
 TIMEOUT = 30.0  # seconds for one answer before it counts as an error
 
@@ -71,7 +100,7 @@ def _get(kind: str, path: str, query: dict[str, str] | list[tuple[str, str]] | N
 
 
 def _post(kind: str, path: str, body: object) -> Request:
-    data = json.dumps(body).encode()
+    data = json.dumps(body, ensure_ascii=False).encode()
     head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
             f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
             "User-Agent: urlcalc-load\r\n\r\n").encode()
@@ -125,6 +154,28 @@ def heavy() -> list[Request]:
     ]
 
 
+# 4,000 distinct CJK code points (3 bytes each in UTF-8): a host label that costly IDNA and
+# punycode code (CPython's encodings.punycode is quadratic in the distinct code points) is slow on
+CJK = "".join(chr(0x4E00 + i) for i in range(4000))
+
+
+def costly() -> list[Request]:
+    """The requests of the one-address phase: each just under a limit, and costly."""
+    return [
+        _post("COSTLY implementations CJK host", "/api/implementations",
+              {"input": f"http://{CJK}/"}),
+        _post("COSTLY compare CJK host", "/api/compare", {"input": f"http://{CJK[:2040]}/"}),
+        _post("COSTLY parse+trace 15.9 KB", "/api/parse",
+              {"input": "https://example.com/" + "a/b%zz/" * 2_270, "trace": True}),
+    ]
+
+
+def small_probe() -> list[Request]:
+    """What the probe asks, one request after another: small requests of the mix."""
+    return [_post("probe", "/api/parse", {"input": u, "base": "https://h.example/a/b"})
+            for u in URLS] + [_get("probe", "/api/parse", {"input": u}) for u in URLS[:4]]
+
+
 @dataclass
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -136,6 +187,11 @@ class Stats:
     half_open_closed: int = 0
     newcomers: list[float] = field(default_factory=list)
     elapsed: float = 0.0
+    statuses: Counter[str] = field(default_factory=Counter)  # of the costly requests
+    socket_answers: int = 0
+    socket_bursts: list[float] = field(default_factory=list)  # seconds for 70 answers
+    socket_errors: list[str] = field(default_factory=list)
+    cut_at_deadline: int = 0  # load clients still waiting for an answer at the end
 
 
 _STATUS = re.compile(rb"HTTP/1\.[01] (\d{3})")
@@ -198,6 +254,8 @@ async def client(port: int, requests: list[Request], weights: list[int] | None, 
                 writer.close()
             reader = writer = None
             continue
+        if is_heavy:
+            stats.statuses[f"{req.kind}: {status}"] += 1
         if is_heavy and status == 503:
             # refused at once: wait as told, like the page (or any polite client) would
             stats.refused += 1
@@ -265,6 +323,144 @@ async def newcomer(port: int, deadline: float, stats: Stats, delay: float) -> No
             stats.errors.append(f"newcomer: {type(e).__name__} {e}"[:200])
         i += 1
         await asyncio.sleep(0.5)
+
+
+SOCKET_BURST = 70
+_SOCKET_STATUS = re.compile(rb'"status":(\d+)')
+SOCKET_MESSAGE = {"kind": "parse", "params": {"input": "http://h/" + "a" * 16_000, "trace": True}}
+
+
+async def socket_burster(port: int, deadline: float, stats: Stats, source: str) -> None:
+    """A WebSocket (permessage-deflate) that writes SOCKET_BURST requests in one write, reads
+    their answers, and again until ``deadline``."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=2**24,
+                                                       local_addr=(source, 0))
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write((f"GET /api/socket HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                      "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                      f"Sec-WebSocket-Key: {key}\r\n"
+                      "Sec-WebSocket-Extensions: permessage-deflate\r\n\r\n").encode())
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+        if not head.startswith(b"HTTP/1.1 101") or b"permessage-deflate" not in head:
+            stats.socket_errors.append(f"handshake: {head[:60]!r}")
+            writer.close()
+            return
+    except (TimeoutError, OSError, asyncio.IncompleteReadError) as e:
+        stats.socket_errors.append(f"handshake: {type(e).__name__} {e}"[:200])
+        return
+    protocol = ClientProtocol(parse_uri("ws://127.0.0.1/api/socket"), state=State.OPEN,
+                              max_size=None)
+    protocol.extensions = [PerMessageDeflate(True, True, 15, 15)]
+    try:
+        while time.monotonic() < deadline:
+            t = time.perf_counter()
+            for i in range(SOCKET_BURST):
+                protocol.send_text(json.dumps({"id": i, **SOCKET_MESSAGE}).encode())
+            writer.write(b"".join(protocol.data_to_send()))  # one write
+            await writer.drain()
+            answered = 0
+            while answered < SOCKET_BURST:
+                data = await asyncio.wait_for(reader.read(65536), TIMEOUT)
+                if not data:
+                    raise EOFError("closed by the server")
+                protocol.receive_data(data)
+                for event in protocol.events_received():
+                    if isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                        answered += 1
+                        stats.socket_answers += 1
+                        m = _SOCKET_STATUS.search(bytes(event.data[:80]))
+                        stats.statuses[f"socket answer: {m.group(1).decode() if m else '?'}"] += 1
+                out = protocol.data_to_send()  # (pongs)
+                if out:
+                    writer.write(b"".join(out))
+            stats.socket_bursts.append(time.perf_counter() - t)
+    except (TimeoutError, OSError, EOFError, asyncio.IncompleteReadError) as e:
+        stats.socket_errors.append(f"{type(e).__name__} {e}"[:200])
+    finally:
+        writer.close()
+
+
+def probe(port: int, duration: float, source: str) -> tuple[list[float], list[str]]:
+    """One client sending small requests one after another for ``duration`` seconds: their
+    latencies and errors. Run in a process of its own, so that the load's clients (inflating
+    the sockets' answers takes CPU) do not delay it in their event loop."""
+    stats = Stats()
+    requests = small_probe()
+    asyncio.run(client(port, requests, [1] * len(requests), time.monotonic() + duration, stats,
+                       7, source))
+    return stats.latencies.get("probe", []), stats.errors
+
+
+def burst_phase(port: int, duration: float, which: str) -> Stats:
+    """Phase 5 (``one-address``) or 6 (``sockets``), with the probe (in its own process); or,
+    with ``which`` empty, the probe alone (the unloaded floor)."""
+    stats = Stats()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pool.submit(time.sleep, 0).result()  # (the process started before the clock does)
+        probed = pool.submit(probe, port, duration, "127.0.8.1")
+        deadline = time.monotonic() + duration
+        tasks: list[Any] = []
+        if which == "one-address":
+            tasks += [client(port, costly(), None, deadline, stats, 2000 + i, "127.0.5.1")
+                      for i in range(16)]
+        elif which == "sockets":
+            tasks += [socket_burster(port, deadline, stats, f"127.0.7.{1 + i}")
+                      for i in range(8)]
+
+        async def load() -> None:
+            # at the deadline, what is still running (a burst being answered, a costly request)
+            # is dropped: the probe measured this window
+            running = [asyncio.ensure_future(t) for t in tasks]
+            _, late = await asyncio.wait(running, timeout=max(0.0, deadline - time.monotonic()))
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+            stats.cut_at_deadline = len(late)
+
+        if tasks:
+            asyncio.run(load())
+        latencies, errors = probed.result()
+    stats.latencies["probe"] = latencies
+    stats.errors += errors
+    stats.elapsed = time.monotonic() - deadline + duration
+    return stats
+
+
+def report_burst(title: str, stats: Stats, duration: float, floor_p50_ms: float
+                 ) -> dict[str, object]:
+    """The probe's latencies against the unloaded p50, and what the load got done."""
+    v = stats.latencies.get("probe", [])
+    p50, p95 = pct(v, 50) * 1000, pct(v, 95) * 1000
+    worst = max(v) * 1000 if v else float("nan")
+    figures: dict[str, object] = {
+        "probe_requests": len(v), "errors": len(stats.errors), "probe_p50_ms": p50,
+        "probe_p95_ms": p95, "probe_max_ms": worst, "unloaded_p50_ms": floor_p50_ms,
+        "probe_p95_vs_unloaded_p50": p95 / floor_p50_ms}
+    print(f"\n{title}, {max(duration, stats.elapsed):.1f} s:")
+    print(f"  small requests (the probe): {len(v):,}, p50 {p50:.1f} ms, p95 {p95:.1f} ms, max "
+          f"{worst:.1f} ms; p95 = {p95 / floor_p50_ms:.1f}x the unloaded p50 of "
+          f"{floor_p50_ms:.1f} ms (target: 3x); errors {len(stats.errors)}")
+    costly_done = {k: v for k, v in stats.latencies.items() if k.startswith("COSTLY")}
+    if costly_done or stats.statuses:
+        figures["costly_statuses"] = dict(sorted(stats.statuses.items()))
+        figures["costly_heavy_errors"] = len(stats.heavy_errors)
+        for kind, lat in sorted(costly_done.items()):
+            print(f"  {kind}: {len(lat)} answered, p50 {pct(lat, 50) * 1000:,.0f} ms, max "
+                  f"{max(lat) * 1000:,.0f} ms")
+        print(f"  load clients still waiting at the end (dropped): {stats.cut_at_deadline}")
+        print("  costly requests by status: " + ", ".join(
+            f"{k} x{n}" for k, n in sorted(stats.statuses.items())))
+    if stats.socket_answers or stats.socket_errors:
+        b = stats.socket_bursts
+        figures.update({"socket_answers": stats.socket_answers, "socket_bursts": len(b),
+                        "socket_burst_p50_s": pct(b, 50),
+                        "socket_errors": len(stats.socket_errors)})
+        print(f"  sockets: {stats.socket_answers:,} answers, {len(b)} bursts of {SOCKET_BURST} "
+              f"answered (p50 {pct(b, 50):.1f} s each), {len(stats.socket_errors)} errors")
+    for e in [*stats.errors[:10], *stats.socket_errors[:5], *stats.heavy_errors[:5]]:
+        print("  error:", e)
+    return figures
 
 
 async def phase(port: int, clients: int, heavy_clients: int, duration: float,
@@ -351,6 +547,19 @@ def _status_kb(pid: int, field: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by ``pid`` and the processes it started and are
+    still running (the worker processes)."""
+    total = 0.0
+    for each in [pid, *_descendants(pid)]:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def _descendants(pid: int) -> list[int]:
     """The processes started by ``pid``, and theirs (the forkserver and its workers)."""
     out: list[int] = []
@@ -415,6 +624,11 @@ class Memory:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--phases", default=",".join(PHASES),
+                    help=f"comma-separated, among {', '.join(PHASES)} (default: all)")
+    ap.add_argument("--baseline-duration", type=float, default=5.0)
+    ap.add_argument("--burst-duration", type=float, default=20.0,
+                    help="seconds of each of the one-address and sockets phases")
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--duration", type=float, default=20.0)
     ap.add_argument("--heavy", type=int, default=20, help="clients sending maximal requests")
@@ -424,7 +638,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--half-open-duration", type=float, default=15.0)
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args(argv)
-    figures: dict[str, object] = {"cpus": os.cpu_count()}
+    phases = [p.strip() for p in args.phases.split(",") if p.strip()]
+    unknown = set(phases) - set(PHASES)
+    if unknown:
+        ap.error(f"unknown phases {', '.join(sorted(unknown))}: choose among {', '.join(PHASES)}")
+    figures: dict[str, object] = {"cpus": os.cpu_count(), "phases": phases,
+                                  "load_average_at_start": os.getloadavg()[0]}
     with urlcalc_serve() as served:
         port = served.port
         print(f"urlcalc serve (waitress, 16 threads) on 127.0.0.1:{port}; {os.cpu_count()} CPUs; "
@@ -433,20 +652,29 @@ def main(argv: list[str] | None = None) -> int:
         memory.phase_start()
         print(f"server RSS at start: {memory.server_peak // 1024} MB, worker processes "
               f"{memory.workers_peak // 1024} MB")
-        mixed = asyncio.run(phase(port, args.clients, 0, args.duration))
-        floor = report(f"mixed ({args.clients} clients): the floor", mixed, args.duration)
-        floor.update(memory.phase_figures())
-        figures["mixed"] = floor
-        floor_p99 = float(floor["small_p99_ms"])  # type: ignore[arg-type]
+        unloaded = burst_phase(port, args.baseline_duration, "")
+        alone = unloaded.latencies.get("probe", [])
+        unloaded_p50 = pct(alone, 50) * 1000
+        figures["unloaded"] = {"requests": len(alone), "errors": len(unloaded.errors),
+                               "p50_ms": unloaded_p50, "p95_ms": pct(alone, 95) * 1000}
+        print(f"\nunloaded (one client, small requests one after another): {len(alone):,} "
+              f"requests, p50 {unloaded_p50:.1f} ms, p95 {pct(alone, 95) * 1000:.1f} ms")
+        floor_p99: float | None = None
+        if "mixed" in phases:
+            mixed = asyncio.run(phase(port, args.clients, 0, args.duration))
+            floor = report(f"mixed ({args.clients} clients): the floor", mixed, args.duration)
+            floor.update(memory.phase_figures())
+            figures["mixed"] = floor
+            floor_p99 = float(floor["small_p99_ms"])  # type: ignore[arg-type]
         if args.heavy and args.heavy_duration > 0:
-            for name in ("heavy", "repeat"):
+            for name in [p for p in ("heavy", "repeat") if p in phases]:
                 memory.phase_start()
                 loaded = asyncio.run(phase(port, args.clients, args.heavy, args.heavy_duration))
                 figures[name] = report(
                     f"{name} ({args.clients} clients with the mix + {args.heavy} sending maximal "
                     "requests)", loaded, args.heavy_duration, floor_p99)
                 figures[name].update(memory.phase_figures())  # type: ignore[attr-defined]
-        if args.half_open and args.half_open_duration > 0:
+        if args.half_open and args.half_open_duration > 0 and "half-open" in phases:
             memory.phase_start()
             opened = asyncio.run(phase(port, args.clients, 0, args.half_open_duration,
                                        args.half_open))
@@ -454,6 +682,24 @@ def main(argv: list[str] | None = None) -> int:
                 f"half-open ({args.clients} clients with the mix + {args.half_open} half-open "
                 "connections)", opened, args.half_open_duration, floor_p99)
             figures["half_open"].update(memory.phase_figures())  # type: ignore[attr-defined]
+        for name, title in (("one-address", "one-address (16 costly requests at a time from "
+                                            "one address)"),
+                            ("sockets", f"sockets (8 WebSockets writing {SOCKET_BURST} deflated "
+                                        "16 KB requests in one write, again and again)")):
+            if name in phases and args.burst_duration > 0:
+                memory.phase_start()
+                server_cpu, own_cpu = cpu_seconds(served.pid), time.process_time()
+                loaded = burst_phase(port, args.burst_duration, name)
+                server_cpu = cpu_seconds(served.pid) - server_cpu
+                own_cpu = time.process_time() - own_cpu
+                figures[name] = report_burst(title, loaded, args.burst_duration, unloaded_p50)
+                figures[name].update(memory.phase_figures())  # type: ignore[attr-defined]
+                figures[name].update({  # type: ignore[attr-defined]
+                    "server_cpu_s": server_cpu, "load_clients_cpu_s": own_cpu})
+                print(f"  CPU: server and its worker processes {server_cpu:.1f} s, the load's "
+                      f"clients {own_cpu:.1f} s (over {loaded.elapsed:.1f} s on "
+                      f"{os.cpu_count()} CPUs)")
+        figures["load_average_at_end"] = os.getloadavg()[0]
         memory.stop()
         figures["server_peak_rss_mb"] = (_status_kb(served.pid, "VmHWM") or 0) // 1024
         print(f"\nserver peak RSS over the run (VmHWM): {figures['server_peak_rss_mb']} MB")
