@@ -39,12 +39,13 @@ Only waitress's public names are used (none that starts with ``_``; tests/test_s
 checks it), and pyproject.toml pins its minor version: the constructor's arguments
 (``map``, ``adj``, ``dispatcher``, ``sockinfo``), the ``Adjustments``, the dispatcher hooks that
 waitress's own classes override (``handle_accept``, ``readable``, ``received``, ``service``,
-``maintenance``, ``add_channel``/``del_channel``, ``error_task_class``), the channel's
-``write_soon`` (the way a task thread writes) and its state attributes (``requests``,
-``request``, ``will_close``, ``close_when_flushed``, ``last_activity``, ``total_outbufs_len``,
-``requests_lock``). The one convention relied on beyond a method's contract: a channel with a
-request in ``requests`` is one a worker thread may be writing to, so waitress's main loop then
-flushes only when it can take ``outbuf_lock`` (``Upgraded`` stands there for a socket's life).
+``maintenance``, ``add_channel``/``del_channel``, ``error_task_class``, ``parser_class`` and the
+parser's ``parse_header``), the channel's ``write_soon`` (the way a task thread writes) and
+``handle_close``, and its state attributes (``requests``, ``request``, ``will_close``,
+``close_when_flushed``, ``last_activity``, ``total_outbufs_len``, ``requests_lock``). The one
+convention relied on beyond a method's contract: a channel with a request in ``requests`` is one
+a worker thread may be writing to, so waitress's main loop then flushes only when it can take
+``outbuf_lock`` (``Upgraded`` stands there for a socket's life).
 """
 
 from __future__ import annotations
