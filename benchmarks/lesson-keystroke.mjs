@@ -3,8 +3,8 @@
 // 1 MB, and the lesson's own key written (views/lessons.js, views/lesson-store.js). Beside it, the
 // same keystroke measuring the file exactly every time, and a one-step lesson's keystroke (the
 // floor). Run: node benchmarks/lesson-keystroke.mjs
-import { LIMITS, fitToLimit, lessonBytes } from "../web/js/views/lesson-format.js";
-import { writeLesson } from "../web/js/views/lesson-store.js";
+import { LIMITS, fitToLimit, lessonBytes } from "../web/js/state/lesson-format.js";
+import { writeLesson } from "../web/js/state/lesson-store.js";
 
 const storage = { setItem() {}, getItem() { return null; } }; // the write's JSON, not the browser's disk
 const step = (len, i) => ({ input: "https://example.com/" + "x".repeat(len) + i, base: "", view: "components", step: 0, note: "n".repeat(100), ops: [], enc: "", href: undefined });

@@ -135,7 +135,7 @@ def mix(rng: random.Random) -> list[tuple[Request, int]]:
         out.append((_post("host", "/api/host", {"input": host, "trace": True}), 2))
     out.append((_post("percent", "/api/percent", {"input": "a b/ç%41"}), 1))
     out.append((_get("urlencoded", "/api/urlencoded", {"input": "a=b&c=%20d+e"}), 1))
-    for path in ["/", "/css/app.css", "/js/app.js", "/js/engine.js", "/config.json"]:
+    for path in ["/", "/css/app.css", "/js/app.js", "/js/engine/engine.js", "/config.json"]:
         out.append((_get("static", path), 3))
     return out
 

@@ -8,7 +8,7 @@ reported beside a floor measured in the same run, on the same server, in the sam
   ``pyodide/`` files and imports re, json and unicodedata) against the calculator's first Pyodide
   answer (the start of the tab's first navigation until ``document.body.dataset.engine ===
   "pyodide"``: on the static export a first visit reloads once through the site's service
-  worker, web/js/isolation.js, and that reload is counted, as are both documents' bytes).
+  worker, web/js/engine/isolation.js, and that reload is counted, as are both documents' bytes).
   Target: the calculator <= 0.8x the bare boot.
 * **keystrokes**: the floor is a page with one input that does nothing with it (keydown to the
   end of the next frame); each of the nine views (the tabs but Lessons) is timed from keydown to
@@ -19,7 +19,7 @@ reported beside a floor measured in the same run, on the same server, in the sam
   whose worker answers each keystroke at once (by postMessage): the least any answer from a
   worker costs when it comes by message (two frames). The page beats it where it is cross-origin
   isolated (served): a keystroke's call waits, a few ms at most, for Pyodide's answer in a
-  SharedArrayBuffer (web/js/sync-channel.js) and draws it in the keystroke's own frame; each view
+  SharedArrayBuffer (web/js/engine/sync-channel.js) and draws it in the keystroke's own frame; each view
   reports how many answers came so and how many waits ran out.
 * **phase**: a typist's keystrokes fall anywhere in the browser's frame; a loop that types the
   next key as soon as the last one settled puts every keydown at the same point of the frame
@@ -164,7 +164,7 @@ worker.addEventListener("message", (event) => {
 # when the page signals results and renders, and times each keystroke from its keydown to the end
 # of the first frame after the page rendered it and has no engine call in flight. Boot times
 # count from the FIRST navigation of the tab: on a first visit to a static export the page
-# reloads once through its service worker (web/js/isolation.js), which starts a new document and
+# reloads once through its service worker (web/js/engine/isolation.js), which starts a new document and
 # its clock; the first document's time origin is kept in sessionStorage (``documents``: how many
 # documents the tab has loaded).
 INIT_SCRIPT = """
@@ -339,7 +339,7 @@ class Browser:
 
 def wait_pyodide(page: Any, run: Run, timeout_s: float) -> float | None:
     """Seconds from the tab's first navigation until the page's first Pyodide answer (a reload
-    on the way included: web/js/isolation.js), or None."""
+    on the way included: web/js/engine/isolation.js), or None."""
     deadline = time.monotonic() + timeout_s
     while True:
         left = deadline - time.monotonic()

@@ -53,8 +53,8 @@ def test_the_relay_and_the_page_read_the_servers_envelopes() -> None:
              (None, "nope", {}), (-2, "host", {"input": 1})]
     messages = [envelope(id_, *answer(kind, params)).decode("utf-8") for id_, kind, params in cases]
     script = (
-        "import { headOf } from './web/js/server-relay-worker.js';\n"
-        "import { outcomeOf } from './web/js/engine.js';\n"
+        "import { headOf } from './web/js/workers/server-relay-worker.js';\n"
+        "import { outcomeOf } from './web/js/engine/engine.js';\n"
         "const messages = JSON.parse(process.argv[1]);\n"
         "console.log(JSON.stringify(messages.map((m) => [headOf(m), outcomeOf(JSON.parse(m), "
         "'relay')])));\n")
@@ -68,8 +68,9 @@ def test_the_relay_and_the_page_read_the_servers_envelopes() -> None:
         expected = {"result": body} if status == 200 else {"error": body["error"]} \
             if status < 500 else {"askServer": True}
         assert outcome == expected
-    relay = (JS_TESTS.parent.parent / "web/js/server-relay-worker.js").read_text("utf-8")
+    relay = (JS_TESTS.parent.parent / "web/js/workers/server-relay-worker.js").read_text("utf-8")
     # the relay's limit is the server's, read from facts.js (written from urlcalc.model.limits)
-    assert re.search(r'^import \{ MAX_SOCKET_MESSAGE_BYTES \} from "\./facts\.js";', relay, re.M)
+    assert re.search(r'^import \{ MAX_SOCKET_MESSAGE_BYTES \} from "\.\./facts\.js";', relay,
+                     re.M)
     assert f"export const MAX_SOCKET_MESSAGE_BYTES = {MAX_SOCKET_MESSAGE_BYTES};" in \
         (JS_TESTS.parent.parent / "web/js/facts.js").read_text("utf-8")

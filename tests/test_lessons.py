@@ -2,7 +2,7 @@
 (docs/lessons.md) whose every claim holds in urlcalc: the href each step records, the trace step
 a Steps step points at, and what each setter in the setters lesson does.
 
-The page's own reader (web/js/views/lesson-format.js) is exercised in the browser tests
+The page's own reader (web/js/state/lesson-format.js) is exercised in the browser tests
 (tests/browser/test_classroom.py: import, export, links, malformed files)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def js_list(path: Path, name: str) -> list[str]:
     return re.findall(r'"([^"]+)"', m.group(1))
 
 
-VIEWS = [v for v in js_list(REPO / "web/js/views/view-names.js", "VIEWS") if v != "lessons"]
+VIEWS = [v for v in js_list(REPO / "web/js/state/view-names.js", "VIEWS") if v != "lessons"]
 OPERATIONS = list(model.OPERATIONS)  # what the page offers too (web/js/facts.js, from it)
 EXAMPLES = js_list(REPO / "web/js/views/lessons.js", "EXAMPLE_LESSONS")
 

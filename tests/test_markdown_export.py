@@ -1,4 +1,4 @@
-"""Copy as Markdown (web/js/views/share.js) rendered by a real CommonMark + GFM renderer.
+"""Copy as Markdown (web/js/render/share.js) rendered by a real CommonMark + GFM renderer.
 
 A hostile corpus (runs of backticks that would close a code span, links and images in the URL,
 raw HTML, table pipes, parentheses that would cut the permalink short, bare URLs that GitHub

@@ -221,8 +221,8 @@ def test_long_strings_are_shown_in_part() -> None:
 
 
 def test_invisible_set_matches_the_page() -> None:
-    """One rule for what is shown escaped: web/js/views/dom.js's INVISIBLE, read here."""
-    dom = (REPO / "web" / "js" / "views" / "dom.js").read_text()
+    """One rule for what is shown escaped: web/js/render/dom.js's INVISIBLE, read here."""
+    dom = (REPO / "web" / "js" / "render" / "dom.js").read_text()
     match = re.search(r"const INVISIBLE = /\[(.*?)\]/u;", dom)
     assert match is not None
     body = match.group(1)

@@ -712,8 +712,8 @@ def test_default_app_serves_the_checkout() -> None:
     response = client.get("/pyodide/pyodide.mjs")
     assert response.status_code == 200
     assert response.data == (REAL_PYODIDE / "pyodide.mjs").read_bytes()
-    assert client.get("/js/engine.js").mimetype == "text/javascript"
-    assert client.get("/js/worker.js").mimetype == "text/javascript"
+    assert client.get("/js/engine/engine.js").mimetype == "text/javascript"
+    assert client.get("/js/workers/pyodide-worker.js").mimetype == "text/javascript"
 
 
 # --- export_static --------------------------------------------------------------------------------

@@ -95,8 +95,8 @@ COPIES = {
         r'|"dom-url-"\s*\+\s*(?:op|name)\b'),
     "STATE_ANCHORS": r"cannot-be-a-base-url-path-state",
 }
-# worker.js reads Pyodide's files in 64 KiB steps of progress: a size of its own, not the limit.
-NOT_COPIES = {("worker.js", "MAX_INPUT_BYTES")}
+# pyodide-worker.js reads Pyodide's files in 64 KiB steps of progress: a size of its own, not the limit.
+NOT_COPIES = {("pyodide-worker.js", "MAX_INPUT_BYTES")}
 
 
 @pytest.mark.parametrize("fact", list(COPIES))
@@ -122,4 +122,4 @@ def test_the_site_ships_facts_js() -> None:
                                (path for path, _ in site.locate(web_dir=REPO / "web").files())))
     except site.SiteError as e:
         missing(f"{e}: `make npm` installs Pyodide")
-    assert "js/facts.js" in paths and "js/views/view-names.js" in paths
+    assert "js/facts.js" in paths and "js/state/view-names.js" in paths

@@ -37,7 +37,7 @@ __all__ = ["Result", "compare", "host", "parse", "set", "validate"]
 # would make a page-long cell); the model keeps them whole.
 MAX_SHOWN = 2000
 
-# Code points that must not be displayed raw, as web/js/views/dom.js's INVISIBLE (a test reads
+# Code points that must not be displayed raw, as web/js/render/dom.js's INVISIBLE (a test reads
 # that file and checks that both say the same): controls, format characters (bidi controls,
 # zero-width joiners, BOM...), separators other than U+0020, surrogates, private use,
 # unassigned, and a few blank-looking letters and variation selectors.

@@ -1,7 +1,7 @@
 // urlcalc's service worker: cross-origin isolation on a static host that sends no headers.
 //
 // Why: a keystroke's answer is drawn in the keystroke's own frame only where the page is
-// cross-origin isolated (a SharedArrayBuffer: js/sync-channel.js), and isolation comes from two
+// cross-origin isolated (a SharedArrayBuffer: js/engine/sync-channel.js), and isolation comes from two
 // response headers, Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy. `urlcalc serve`
 // sends them; GitHub Pages or `python -m http.server` do not. This worker adds them (with the
 // rest of what `urlcalc serve` sends: HEADERS below) to the only responses whose headers decide
@@ -10,7 +10,7 @@
 // network untouched: no respondWith, and where the browser has the static routing API, a route
 // that keeps this worker from even starting for it. No cache, no offline copy.
 //
-// Registered by js/isolation.js (a classic script, first in the page's <head>) only where the
+// Registered by js/engine/isolation.js (a classic script, first in the page's <head>) only where the
 // page is not isolated already; that script then reloads the page once, so that the document
 // comes through here. It lives at the site's root so that its scope covers the whole site.
 "use strict";

@@ -411,7 +411,7 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 
-# A normal boot's downloads, or a boot from the snapshot's (web/js/worker.js).
+# A normal boot's downloads, or a boot from the snapshot's (web/js/workers/pyodide-worker.js).
 BOOT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "bundle.zip")
 SNAPSHOT_BOOT_FILES = ("pyodide.asm.wasm", "snapshot.bin")
 

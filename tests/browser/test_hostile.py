@@ -85,7 +85,7 @@ AUDIT = r"""(raw) => {
     bad.push("element " + el.tagName);
   }
   const scripts = [...document.querySelectorAll("script")].map((s) => s.getAttribute("src"));
-  if (scripts.join(",") !== "js/isolation.js,js/engine.js,js/app.js,js/opened-from-file.js") {
+  if (scripts.join(",") !== "js/engine/isolation.js,js/engine/engine.js,js/app.js,js/opened-from-file.js") {
     bad.push("scripts: " + scripts.join(","));
   }
   const here = location.origin + location.pathname + location.search;

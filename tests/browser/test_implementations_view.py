@@ -198,7 +198,7 @@ def test_when_the_socket_closes_with_an_answer_owed_it_comes_over_http(
     api = server.socket_api
     hung_up: list[str] = []
 
-    def answer(text: str) -> bytes:
+    def answer(text: str, client: str = "") -> bytes:
         # the server drops the connection instead of answering this input
         if "hang-up" in text:
             hung_up.append(text)
@@ -207,7 +207,7 @@ def test_when_the_socket_closes_with_an_answer_owed_it_comes_over_http(
                     channel.will_close = True
             server.pull_trigger()
             raise ClientDisconnected
-        return type(api).answer(api, text)
+        return type(api).answer(api, text, client)
 
     monkeypatch.setattr(api, "answer", answer)
     page = served.open(frag(input="https://a/", view="implementations"), query="")

@@ -1,4 +1,4 @@
-"""Cross-origin isolation on a static host (web/js/isolation.js, web/isolation-worker.js): a static
+"""Cross-origin isolation on a static host (web/js/engine/isolation.js, web/isolation-worker.js): a static
 export served by `python -m http.server` (no header of ours) registers the site's service worker
 and reloads once, after which the page is cross-origin isolated and a keystroke's answer is taken
 in the keystroke's own task, as on the served page; a second visit needs no reload; the guards

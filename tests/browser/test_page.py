@@ -248,7 +248,7 @@ SAFE_DOM = """() => {
     bad.push(el.tagName);
   }
   const scripts = [...document.querySelectorAll("script")].map((s) => s.getAttribute("src"));
-  if (scripts.join(",") !== "js/isolation.js,js/engine.js,js/app.js,js/opened-from-file.js") {
+  if (scripts.join(",") !== "js/engine/isolation.js,js/engine/engine.js,js/app.js,js/opened-from-file.js") {
     bad.push("scripts: " + scripts.join(","));
   }
   for (const a of document.querySelectorAll("a[href]")) {

@@ -33,10 +33,10 @@ ALL_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("parse", {"input": 1}),
 ]
 
-# Boots /js/worker.js in the page (the page itself runs no worker: ?engine=server), asks every
+# Boots /js/workers/pyodide-worker.js in the page (the page itself runs no worker: ?engine=server), asks every
 # request and returns the worker's info, its answers and the files it fetched.
 RUN_WORKER = """async (requests) => {
-  const worker = new Worker("/js/worker.js", { type: "module" });
+  const worker = new Worker("/js/workers/pyodide-worker.js", { type: "module" });
   const info = await new Promise((resolve, reject) => {
     worker.addEventListener("message", (e) => {
       if (e.data.type === "ready") resolve(e.data.info);

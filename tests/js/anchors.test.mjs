@@ -5,8 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { stepAnchor } from "../../web/js/views/steps.js";
-import { errorAnchor } from "../../web/js/views/dom.js";
-import { decodeEscapes, encodeEscapes } from "../../web/js/views/escapes.js";
+import { errorAnchor } from "../../web/js/render/dom.js";
+import { decodeEscapes, encodeEscapes } from "../../web/js/render/escapes.js";
 
 test("stepAnchor: URL parser states, setters and sub-parsers", () => {
   assert.equal(stepAnchor({ parser: "url", anchor: "scheme-start-state" }), "scheme-start-state");

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { jsonDiff } from "../../web/js/engine.js";
+import { jsonDiff } from "../../web/js/engine/engine.js";
 import { EMPTY_RECORD, applyChanges, same } from "../../web/js/views/record.js";
 import { differingEditions, groupDifferences } from "../../web/js/views/editions.js";
 import { pageColumn } from "../../web/js/views/implementations.js";

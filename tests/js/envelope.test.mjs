@@ -4,10 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { outcomeOf } from "../../web/js/engine.js";
+import { outcomeOf } from "../../web/js/engine/engine.js";
 import {
   MAX_SOCKET_MESSAGE_BYTES, NO_ANSWER, NO_ANSWER_IN_TIME, failed, fitsSocket, headOf, httpEnvelope,
-} from "../../web/js/server-relay-worker.js";
+} from "../../web/js/workers/server-relay-worker.js";
 
 test("outcomeOf: status 200 is the answer, any other an error with body.error", () => {
   const result = { model: "urlcalc", kind: "parse", error: "a member named error is still a result" };
@@ -75,7 +75,7 @@ test("fitsSocket: UTF-8 bytes within the socket's message limit, with room for i
 });
 
 test("refusedHere: a compare or implementations request over its limit is refused in the page", async () => {
-  const { refusedHere } = await import("../../web/js/engine.js");
+  const { refusedHere } = await import("../../web/js/engine/engine.js");
   const { MAX_COMPARED_CHARS } = await import("../../web/js/facts.js");
   const at = MAX_COMPARED_CHARS.compare;
   assert.equal(refusedHere("compare", { input: "a".repeat(at) }), null);

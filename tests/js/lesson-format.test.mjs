@@ -1,4 +1,4 @@
-// The lesson file format (web/js/views/lesson-format.js; docs/lessons.md): reading, writing,
+// The lesson file format (web/js/state/lesson-format.js; docs/lessons.md): reading, writing,
 // the link, and the messages for files that are not lessons.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import {
   LessonError, lessonFileName, lessonFromLinkValue, lessonToJSON, lessonToLinkValue, parseLesson,
   serializeLesson,
-} from "../../web/js/views/lesson-format.js";
+} from "../../web/js/state/lesson-format.js";
 
 import { OPERATIONS } from "../../web/js/facts.js";
-import { LESSON_VIEWS, VIEW_ALIASES } from "../../web/js/views/view-names.js";
+import { LESSON_VIEWS, VIEW_ALIASES } from "../../web/js/state/view-names.js";
 
 // The names the page gives the reader (web/js/app.js).
 const NAMES = { views: LESSON_VIEWS, operations: OPERATIONS, aliases: VIEW_ALIASES };

@@ -1,5 +1,5 @@
-// Lessons kept in this browser (web/js/views/lesson-store.js), the limits the editor enforces
-// (LIMITS in web/js/views/lesson-format.js) and the paper tape's bound (web/js/views/tape.js):
+// Lessons kept in this browser (web/js/state/lesson-store.js), the limits the editor enforces
+// (LIMITS in web/js/state/lesson-format.js) and the paper tape's bound (web/js/views/tape.js):
 // nothing is lost, whatever storage holds.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,14 +7,14 @@ import assert from "node:assert/strict";
 import {
   LIMITS, LessonError, counterText, fitToLimit, lessonBytes, measure, parseLesson, stepProblem,
   validateLesson,
-} from "../../web/js/views/lesson-format.js";
+} from "../../web/js/state/lesson-format.js";
 import {
   KEY_PREFIX, OLD_KEY, lessonKey, migrate, readLessons, readStored, removeStored, writeLesson,
-} from "../../web/js/views/lesson-store.js";
+} from "../../web/js/state/lesson-store.js";
 import { TAPE_MAX, addToTape, readTape } from "../../web/js/views/tape.js";
 
 import { OPERATIONS } from "../../web/js/facts.js";
-import { LESSON_VIEWS, VIEW_ALIASES } from "../../web/js/views/view-names.js";
+import { LESSON_VIEWS, VIEW_ALIASES } from "../../web/js/state/view-names.js";
 
 const NAMES = { views: LESSON_VIEWS, operations: OPERATIONS, aliases: VIEW_ALIASES };
 

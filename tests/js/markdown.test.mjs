@@ -1,9 +1,9 @@
-// Copy as Markdown (web/js/views/share.js): the table pasted into GitHub issues. Expected text by
+// Copy as Markdown (web/js/render/share.js): the table pasted into GitHub issues. Expected text by
 // hand; tests/test_markdown_export.py renders hostile inputs with markdown-it besides.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { DEFAULTS, mdCode, mdDestination, mdText, toMarkdown } from "../../web/js/views/share.js";
+import { DEFAULTS, mdCode, mdDestination, mdText, toMarkdown } from "../../web/js/render/share.js";
 
 const state = (over) => ({ ...JSON.parse(JSON.stringify(DEFAULTS)), ...over });
 

@@ -1,10 +1,10 @@
-// The page state in the URL fragment, and the WPT exports (web/js/views/share.js).
+// The page state in the URL fragment, and the WPT exports (web/js/render/share.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
   DEFAULTS, fragmentToState, settersEntries, settersExport, stateToFragment, urltestdataEntry, wptJSON,
-} from "../../web/js/views/share.js";
+} from "../../web/js/render/share.js";
 
 const state = (over) => ({ ...JSON.parse(JSON.stringify(DEFAULTS)), ...over });
 

@@ -1,4 +1,4 @@
-// The shared-buffer hand-off between a worker and the page (web/js/sync-channel.js): an answer
+// The shared-buffer hand-off between a worker and the page (web/js/engine/sync-channel.js): an answer
 // put by the worker's end is read whole by the page's end, only for the id it waits for, even
 // when the next answers were put first (up to SLOTS of them); an answer that does not fit, or
 // does not come in time, is a miss (the page then takes the worker's message). Node has SharedArrayBuffer but is not a cross-origin isolated page.
@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Worker } from "node:worker_threads";
 
-import { SLOTS, SyncChannel, channelAvailable, channelCounts, channelFrom, channelWriter } from "../../web/js/sync-channel.js";
+import { SLOTS, SyncChannel, channelAvailable, channelCounts, channelFrom, channelWriter } from "../../web/js/engine/sync-channel.js";
 
 test("an answer put for an id is read whole, with its timings", () => {
   const channel = new SyncChannel("test 1", 1024);
@@ -42,7 +42,7 @@ test("an answer bigger than the buffer is a miss, at once", () => {
 
 test("a page waits for an answer another thread puts", async () => {
   const channel = new SyncChannel("test 4", 1024);
-  const module = new URL("../../web/js/sync-channel.js", import.meta.url).href;
+  const module = new URL("../../web/js/engine/sync-channel.js", import.meta.url).href;
   const code = `import { channelWriter } from ${JSON.stringify(module)};
     import { workerData } from "node:worker_threads";
     setTimeout(() => channelWriter(workerData.buffer)(9, '"from the worker"'), 20);`;
@@ -113,7 +113,7 @@ test("answers put before the page looks are each kept until SLOTS answers later"
 
 test("two answers put one after the other are each taken by the wait for its id", async () => {
   const channel = new SyncChannel("test 7", 1024);
-  const module = new URL("../../web/js/sync-channel.js", import.meta.url).href;
+  const module = new URL("../../web/js/engine/sync-channel.js", import.meta.url).href;
   const code = `import { channelWriter } from ${JSON.stringify(module)};
     import { workerData } from "node:worker_threads";
     const put = channelWriter(workerData.buffer);

@@ -1,11 +1,11 @@
-// The views' names (web/js/views/view-names.js) agree with the tabs of web/index.html, old names
-// still open their view, and a fragment becomes the page's state (web/js/views/page-state.js).
+// The views' names (web/js/state/view-names.js) agree with the tabs of web/index.html, old names
+// still open their view, and a fragment becomes the page's state (web/js/state/page-state.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { LESSON_VIEWS, VIEWS, viewNamed } from "../../web/js/views/view-names.js";
-import { DEFAULT_INPUT, pageState } from "../../web/js/views/page-state.js";
+import { LESSON_VIEWS, VIEWS, viewNamed } from "../../web/js/state/view-names.js";
+import { DEFAULT_INPUT, pageState } from "../../web/js/state/page-state.js";
 
 const INDEX = readFileSync(new URL("../../web/index.html", import.meta.url), "utf8");
 

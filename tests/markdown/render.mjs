@@ -1,4 +1,4 @@
-// Renders urlcalc's "Copy as Markdown" export (web/js/views/share.js, the same module the page
+// Renders urlcalc's "Copy as Markdown" export (web/js/render/share.js, the same module the page
 // runs) with markdown-it, a CommonMark renderer with GFM tables and strikethrough, here with raw
 // HTML and linkify on, as GitHub renders an issue. Used by tests/test_markdown_export.py.
 //
@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 
 const require = createRequire(new URL("../differential/package.json", import.meta.url));
 const MarkdownIt = require("markdown-it");
-const share = await import(new URL("../../web/js/views/share.js", import.meta.url));
+const share = await import(new URL("../../web/js/render/share.js", import.meta.url));
 
 const md = new MarkdownIt("default", { html: true, linkify: true });
 

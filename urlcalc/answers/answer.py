@@ -1,6 +1,6 @@
 """One answer to one request, whichever way the request came: the HTTP API (``/api/<kind>``, in
 the request's thread or in a heavy-work process), the WebSocket (``/api/socket``) and the Pyodide
-worker (web/js/worker.js) all ask ``answer(kind, params)`` and send what it returns.
+worker (web/js/workers/pyodide-worker.js) all ask ``answer(kind, params)`` and send what it returns.
 
 ``answer`` returns (status, body): the status is the HTTP status the answer has everywhere, the
 body its JSON-ready object:

@@ -77,7 +77,7 @@ def warm_up() -> int:
     return len(requests)
 
 
-# The page's second warm-up, in the browser, once its worker is ready (web/js/worker.js). A
+# The page's second warm-up, in the browser, once its worker is ready (web/js/workers/pyodide-worker.js). A
 # browser runs Pyodide's WebAssembly first as compiled by its baseline compiler and recompiles a
 # function with its optimizing compiler only once that function has run for a while: measured in
 # Chromium 156 here, a traced parse of a 60-100 code point URL took 8-15 ms in the first 0.2 s of

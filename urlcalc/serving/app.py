@@ -1,6 +1,6 @@
 """The calculator's web server: the page, the Pyodide runtime, the browser bundle and a JSON API.
 
-URL layout (``web/js/engine.js`` relies on it)::
+URL layout (``web/js/engine/engine.js`` relies on it)::
 
     /                       index.html of the page (``urlcalc.site.files`` finds the page's files:
     the
@@ -25,7 +25,7 @@ URL layout (``web/js/engine.js`` relies on it)::
 
 Every error, from a bad request to a bug, is a JSON object ``{"error": "..."}`` with a 4xx or 5xx
 status, whatever the request's headers (the page asks over the socket where the server has one,
-where a refusal is no failed request for the browser to log: web/js/engine.js). Every response
+where a refusal is no failed request for the browser to log: web/js/engine/engine.js). Every response
 carries a strict Content-Security-Policy (see ``CSP``), nosniff and no-referrer. Large assets are
 sent gzip-compressed when the client accepts it; the compressed bytes are computed once and kept
 in memory and under ``.cache/gzip/`` (keyed by content hash).

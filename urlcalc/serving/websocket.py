@@ -2,7 +2,7 @@
 
 ``urlcalc serve`` answers API requests over a WebSocket as well as over HTTP (``/api/socket``,
 urlcalc.serving.http_server and urlcalc.serving.app): the page's server relay
-(web/js/server-relay-worker.js) asks there while the user types, one request per keystroke,
+(web/js/workers/server-relay-worker.js) asks there while the user types, one request per keystroke,
 because a browser's HTTP request costs its network stack several times what a message on an open
 socket does.
 

@@ -16,7 +16,7 @@ snapshot with its brotli and gzip copies, for servers that send precompressed fi
 
 On a host that sends no header of ours, the page makes itself cross-origin isolated (what a
 keystroke needs to be answered in its own frame) with the site's service worker,
-``isolation-worker.js``: js/isolation.js registers it and reloads the page once (see
+``isolation-worker.js``: js/engine/isolation.js registers it and reloads the page once (see
 docs/page-speed.md, "On a static host").
 """
 

@@ -86,7 +86,7 @@ BOOT_JSON = "boot.json"
 PAGE_FOLDERS = ("css", "js", "img")
 # Files of the page at the site's root beside index.html, served as /<name> and copied when
 # present: the service worker that makes a static export cross-origin isolated (its scope is
-# the folder it is in, so it must be at the root; see web/js/isolation.js).
+# the folder it is in, so it must be at the root; see web/js/engine/isolation.js).
 ROOT_FILES = ("isolation-worker.js",)
 # The licences of what the site ships, served as /licenses/<name>.
 LICENSES_DIR = "licenses"
@@ -235,7 +235,7 @@ class Site:
         return path
 
     def boot_json(self, static: bool = False) -> dict[str, Any]:
-        """What /boot.json says to the worker (see web/js/worker.js, bootPlan). ``static``: the
+        """What /boot.json says to the worker (see web/js/workers/pyodide-worker.js, bootPlan). ``static``: the
         file written into a static site, which names the gzip file (``"gzip": true``: the worker
         decompresses it), as a static host may send the snapshot uncompressed (42 MB)."""
         try:

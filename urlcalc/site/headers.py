@@ -35,7 +35,7 @@ CSP = "; ".join(
 )
 # Cross-origin isolation (COOP same-origin + COEP require-corp): the page may then use a
 # SharedArrayBuffer, which lets a keystroke's call wait for Pyodide's answer in the keystroke's
-# own task (web/js/sync-channel.js), so that the answer is painted in the keystroke's frame.
+# own task (web/js/engine/sync-channel.js), so that the answer is painted in the keystroke's frame.
 # The page loads nothing from another origin, so require-corp blocks nothing.
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",

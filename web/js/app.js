@@ -2,9 +2,9 @@
 // The page renders the urlcalc result model; it computes nothing about URLs itself, except the
 // two columns of the Implementations view it labels as its own (this browser's new URL() and
 // whatwg-url bundled into the page).
-import { createEngine } from "./engine.js";
-import { MAX_CELLS, h, hasInvisible, hrefPieces, legend, patch, updateCodeLine, vis } from "./views/dom.js";
-import { decodeEscapes, encodeEscapes } from "./views/escapes.js";
+import { createEngine } from "./engine/engine.js";
+import { MAX_CELLS, h, hasInvisible, hrefPieces, legend, patch, updateCodeLine, vis } from "./render/dom.js";
+import { decodeEscapes, encodeEscapes } from "./render/escapes.js";
 import { failureBox, renderComponents } from "./views/components.js";
 import { StepsView } from "./views/steps.js";
 import { loadSpec, onSpec } from "./views/spectext.js";
@@ -16,18 +16,18 @@ import { EditionsView } from "./views/editions.js";
 import { CalculatorsView } from "./views/calculators.js";
 import { EXAMPLES, renderExamples } from "./views/examples.js";
 import { Tape } from "./views/tape.js";
-import { encodingValue, fillEncodings } from "./views/encodings.js";
+import { encodingValue, fillEncodings } from "./render/encodings.js";
 import { MAX_INPUT_BYTES, OPERATIONS } from "./facts.js";
-import { permalinkBase } from "./views/permalink.js";
-import { KEYSTROKE_WAIT_MS } from "./sync-channel.js";
+import { permalinkBase } from "./state/permalink.js";
+import { KEYSTROKE_WAIT_MS } from "./engine/sync-channel.js";
 import {
   copyText, settersExport, stateToFragment, toMarkdown, toastFn,
   urltestdataEntry, wptJSON,
-} from "./views/share.js";
+} from "./render/share.js";
 import { Lessons } from "./views/lessons.js";
-import { bootLine, renderBootProgress } from "./views/boot.js";
-import { LESSON_VIEWS, VIEWS, VIEW_ALIASES } from "./views/view-names.js";
-import { pageState } from "./views/page-state.js";
+import { bootLine, renderBootProgress } from "./render/boot.js";
+import { LESSON_VIEWS, VIEWS, VIEW_ALIASES } from "./state/view-names.js";
+import { pageState } from "./state/page-state.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -18,7 +18,7 @@
 //    trailing zeros dropped. The header: format, pyodide (version), bundle (sha256 of BUNDLE.zip),
 //    size (the snapshot's), body (bytes that follow), fresh (the length of the fresh memory up
 //    to its last nonzero byte), fresh_offset (where the memory starts in Pyodide's snapshot),
-//    fresh_hash and body_hash (hash32 below, hex). web/js/worker.js rebuilds the snapshot from it
+//    fresh_hash and body_hash (hash32 below, hex). web/js/workers/pyodide-worker.js rebuilds the snapshot from it
 //    and refuses it when a length or hash differs.
 // 5. Writes OUT_DIR/<name>.br for snapshot.bin and the big Pyodide files (brotli, quality 11,
 //    window 2^24), snapshot.bin.gz (level 9), each reused when its source has not changed, and

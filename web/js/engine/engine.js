@@ -87,16 +87,16 @@
 //       "/record/path/0") where the two results differ, ignoring the top-level "engine" field;
 //       [""] if one side failed and the other did not (or both failed differently); [] otherwise.
 
-import { MAX_COMPARED_CHARS } from "./facts.js";
+import { MAX_COMPARED_CHARS } from "../facts.js";
 import { SyncChannel, channelAvailable, channelCounts } from "./sync-channel.js";
 
-const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/engine.js
-const WORKER_URL = new URL("worker.js", import.meta.url);
-const RELAY_URL = new URL("server-relay-worker.js", import.meta.url);
+const ROOT = new URL("../../", import.meta.url); // the page's root: this file is <root>/js/engine/engine.js
+const WORKER_URL = new URL("../workers/pyodide-worker.js", import.meta.url);
+const RELAY_URL = new URL("../workers/server-relay-worker.js", import.meta.url);
 
 // The worker is started as soon as this module runs, so that Pyodide's boot overlaps the loading
 // of the rest of the page if the page loads engine.js early, e.g. in <head>, before app.js:
-//   <script type="module" async src="js/engine.js"></script>
+//   <script type="module" async src="js/engine/engine.js"></script>
 // (not when the page's URL says ?engine=server). createEngine adopts it; what it said before
 // that is kept and replayed. A page that calls createEngine({force: "server"}) terminates it.
 let early = null;
@@ -120,7 +120,7 @@ function startEarly() {
   return started;
 }
 
-// js/isolation.js (a classic script that runs before this module) may be about to reload the
+// js/engine/isolation.js (a classic script that runs before this module) may be about to reload the
 // page through the site's service worker, to make it cross-origin isolated: while it may, no
 // worker is started (its boot would be thrown away); when it settles without a reload, the
 // worker starts. See isolation.js for {by, reason, pending, settled}.

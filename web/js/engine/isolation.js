@@ -88,7 +88,7 @@
       "is isolated");
   }, WAIT_MS);
 
-  var script = new URL("../isolation-worker.js", document.currentScript.src);
+  var script = new URL("../../isolation-worker.js", document.currentScript.src);
   navigator.serviceWorker.register(script.href).then(function () {
     // Active (or activating: the navigation waits for it) worker: the reload comes through it.
     return navigator.serviceWorker.ready;

@@ -1,7 +1,7 @@
 // The page's state read from a URL fragment (a permalink, or the address bar on back/forward):
 // share.js's fragmentToState, then what the page makes of it. Pure: no DOM, so node tests import it.
-import { fragmentToState } from "./share.js";
-import { encodingValue } from "./encodings.js";
+import { fragmentToState } from "../render/share.js";
+import { encodingValue } from "../render/encodings.js";
 import { OPERATIONS } from "../facts.js";
 import { viewNamed } from "./view-names.js";
 

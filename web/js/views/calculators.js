@@ -1,8 +1,8 @@
 // Calculators: percent-encode/decode, the host parser, application/x-www-form-urlencoded.
-import { KEYSTROKE_WAIT_MS } from "../sync-channel.js";
-import { clear, errorAnchor, h, setValue, specLink, valueToken, vis } from "./dom.js";
+import { KEYSTROKE_WAIT_MS } from "../engine/sync-channel.js";
+import { clear, errorAnchor, h, setValue, specLink, valueToken, vis } from "../render/dom.js";
 import { compactTrace } from "./steps.js";
-import { encodingValue, fillEncodings } from "./encodings.js";
+import { encodingValue, fillEncodings } from "../render/encodings.js";
 import { ENCODE_SETS, MAX_INPUT_BYTES } from "../facts.js";
 
 function setAnchor(name) {

@@ -1,5 +1,5 @@
 // Components: the 11 getters and the URL record.
-import { errorAnchor, h, hrefPieces, patch, setValue, specLink, valueToken, vis } from "./dom.js";
+import { errorAnchor, h, hrefPieces, patch, setValue, specLink, valueToken, vis } from "../render/dom.js";
 import { recordTable } from "./record.js";
 import { citationQuote } from "./spectext.js";
 import { GETTERS } from "../facts.js";

@@ -1,9 +1,9 @@
 // Editions: the same input read by six URL specifications, side by side with the current
 // URL Standard (issue 4). Renders the "compare" result model (urlcalc.editions.view.compare_model); the
 // random URL button asks the engine for urlcalc.editions.view.random_model. No URL logic here.
-import { KEYSTROKE_WAIT_MS } from "../sync-channel.js";
+import { KEYSTROKE_WAIT_MS } from "../engine/sync-channel.js";
 import { AskingView } from "./asking-view.js";
-import { Memo, OffscreenParts, append, clear, fill, h, patch, valueToken, vis } from "./dom.js";
+import { Memo, OffscreenParts, append, clear, fill, h, patch, valueToken, vis } from "../render/dom.js";
 import { GETTERS } from "../facts.js";
 
 export const CURRENT = "current";

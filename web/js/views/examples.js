@@ -1,5 +1,5 @@
 // Classroom: the examples gallery of well-known quirks (the paper tape is in tape.js).
-import { clear, h, vis } from "./dom.js";
+import { clear, h, vis } from "../render/dom.js";
 
 export const EXAMPLES = [
   { input: "http:\\\\example.com\\a\\..\\b", note: "Backslashes count as slashes in special URLs, and .. removes a segment." },

@@ -6,15 +6,15 @@
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
 import { AskingView } from "./asking-view.js";
-import { Memo, OffscreenParts, clear, h, patch, valueToken, vis } from "./dom.js";
+import { Memo, OffscreenParts, clear, h, patch, valueToken, vis } from "../render/dom.js";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
-import { KEYSTROKE_WAIT_MS, SyncChannel, channelAvailable } from "../sync-channel.js";
+import { KEYSTROKE_WAIT_MS, SyncChannel, channelAvailable } from "../engine/sync-channel.js";
 
 // A reading is small: a buffer of this size holds any (a longer one comes by message).
 const CHANNEL_BYTES_WHATWG = 1024 * 1024;
 
-const WORKER = new URL("whatwg-url-worker.js", import.meta.url);
+const WORKER = new URL("../workers/whatwg-url-worker.js", import.meta.url);
 // Reading an input takes milliseconds; a worker that does not answer in this long is stuck.
 const WHATWG_TIMEOUT_MS = 15000;
 

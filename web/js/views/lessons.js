@@ -11,13 +11,13 @@
 //
 // The editor enforces the format's limits (LIMITS in lesson-format.js) where you type: maxlength,
 // a counter, and Add disabled at a cap with the reason; so what it lets you make, storage accepts.
-import { append, fill, h, vis } from "./dom.js";
+import { append, fill, h, vis } from "../render/dom.js";
 import {
   LIMITS, LessonError, MAX_FILE_BYTES, MAX_TITLE, counterText, fitToLimit, lessonBytes,
   lessonFileName, lessonFromLinkValue, lessonToJSON, lessonToLinkValue, measure, parseLesson,
   serializeLesson, stepProblem,
-} from "./lesson-format.js";
-import { isLessonKey, newId, readLessons, readStored, removeStored, writeLesson } from "./lesson-store.js";
+} from "../state/lesson-format.js";
+import { isLessonKey, newId, readLessons, readStored, removeStored, writeLesson } from "../state/lesson-store.js";
 
 export const EXAMPLE_LESSONS = ["relative-resolution.json", "hosts.json", "setters.json"];
 const PLAYING_KEY = "urlcalc.lesson-playing";

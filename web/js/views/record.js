@@ -1,5 +1,5 @@
 // URL records as tables: null vs "" vs value, path as list vs opaque string, host with its kind.
-import { h, moreNote, valueToken } from "./dom.js";
+import { h, moreNote, valueToken } from "../render/dom.js";
 
 export const FIELDS = ["scheme", "username", "password", "host", "port", "path", "query", "fragment"];
 

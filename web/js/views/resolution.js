@@ -1,5 +1,5 @@
 // Resolution: the base record next to the result, and where each component came from.
-import { h, patch, specLink, valueToken, vis } from "./dom.js";
+import { h, patch, specLink, valueToken, vis } from "../render/dom.js";
 import { FIELDS, recordTable } from "./record.js";
 import { failureBox } from "./components.js";
 

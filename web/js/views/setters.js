@@ -1,5 +1,5 @@
 // Setters lab: a list of setter operations applied in order (call("set", {input, base, ops, trace})).
-import { clear, errorAnchor, h, specLink, valueToken, vis } from "./dom.js";
+import { clear, errorAnchor, h, specLink, valueToken, vis } from "../render/dom.js";
 import { recordTable } from "./record.js";
 import { compactTrace } from "./steps.js";
 import { failureBox } from "./components.js";

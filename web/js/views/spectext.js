@@ -2,7 +2,7 @@
 // asked once from the engine (kind "spec": urlcalc/data/url_steps.json, extracted from url.bs;
 // UTS #46 stages as urlcalc's summaries) and kept for the session. No network beyond the engine:
 // the worker answers it offline from the package it booted.
-import { h, specLink, vis } from "./dom.js";
+import { h, specLink, vis } from "../render/dom.js";
 
 let data = null;
 let pending = null;

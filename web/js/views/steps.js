@@ -1,5 +1,5 @@
 // Steps: the parser's trace (result.trace.steps) as a scrubbable timeline.
-import { clear, errorAnchor, h, isInvisible, cpLabel, specLink, updateCodeLine, valueToken, vis, visText } from "./dom.js";
+import { clear, errorAnchor, h, isInvisible, cpLabel, specLink, updateCodeLine, valueToken, vis, visText } from "../render/dom.js";
 import { EMPTY_RECORD, FIELDS, applyChanges, recordTable } from "./record.js";
 import { onSpec, quote, specLoaded, wholeAlgorithm } from "./spectext.js";
 // Spec anchors for the algorithms that report sub-steps (depth >= 1), and for the setters.

@@ -4,7 +4,7 @@
 // says how many went. Clear can be undone (the Undo in the tape, also after a reload) until
 // something new is added. A tape that cannot be stored (storage full) says so: it is then kept
 // until the tab closes.
-import { h, vis } from "./dom.js";
+import { h, vis } from "../render/dom.js";
 
 export const TAPE_KEY = "urlcalc.tape";
 export const TAPE_CLEARED_KEY = "urlcalc.tape-cleared";

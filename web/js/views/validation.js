@@ -1,5 +1,5 @@
 // Validation: the named validation errors, underlined in the input, and the valid-URL-string verdict.
-import { append, codePointCells, errorAnchor, h, patch, specLink, vis } from "./dom.js";
+import { append, codePointCells, errorAnchor, h, patch, specLink, vis } from "../render/dom.js";
 import { algorithm, quote } from "./spectext.js";
 
 export function verdict(result) {

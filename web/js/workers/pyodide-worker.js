@@ -41,9 +41,9 @@
 //
 // Only strings cross into Python (no proxies), so nothing leaks and nothing needs destroy().
 
-import { channelFrom } from "./sync-channel.js";
+import { channelFrom } from "../engine/sync-channel.js";
 
-const ROOT = new URL("../", import.meta.url); // the page's root: this file is <root>/js/worker.js
+const ROOT = new URL("../../", import.meta.url); // the page's root: this file is <root>/js/workers/pyodide-worker.js
 const t0 = performance.now();
 
 let answerEnvelope = null; // urlcalc.answers.answer.answer_envelope (a PyProxy), set once booted

@@ -25,8 +25,8 @@
 //   504  no answer within TIMEOUT_MS.
 // Requests over MAX_SOCKET_MESSAGE_BYTES go by HTTP (the socket would close on them).
 
-import { MAX_SOCKET_MESSAGE_BYTES } from "./facts.js";
-import { channelFrom } from "./sync-channel.js";
+import { MAX_SOCKET_MESSAGE_BYTES } from "../facts.js";
+import { channelFrom } from "../engine/sync-channel.js";
 
 const TIMEOUT_MS = 10000;
 export const NO_ANSWER = 502;

@@ -7,8 +7,8 @@
 //        {type: "channel", buffer}  that buffer (sync-channel.js), sent once
 //   out: {id, version, reading}   reading as url-reading.js's readWith gives it
 //        {id, error}              the bundle could not be loaded (then every answer says so)
-import { readWith } from "./url-reading.js";
-import { channelFrom } from "../sync-channel.js";
+import { readWith } from "../views/url-reading.js";
+import { channelFrom } from "../engine/sync-channel.js";
 
 const loaded = import("../vendor/whatwg-url.mjs").then(
   (module) => ({ module }),
