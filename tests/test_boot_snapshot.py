@@ -34,9 +34,10 @@ def test_the_warm_up_asks_every_kind() -> None:
 
 
 def test_the_typing_warm_up_is_answered_and_covers_the_parsers_paths() -> None:
-    """The worker's second warm-up (after boot, web/js/workers/pyodide-worker.js): every request is a good one
-    (a refusal would warm nothing but the refusal), and the inputs reach the host parser's
-    domain, IDNA, IPv4 and IPv6 paths, a file URL against a base, an opaque path, a failure."""
+    """The worker's second warm-up (after boot, web/js/workers/pyodide-worker.js): every request is
+    a good one (a refusal would warm nothing but the refusal), and the inputs reach the host
+    parser's domain, IDNA, IPv4 and IPv6 paths, a file URL against a base, an opaque path, a
+    failure."""
     plan = json.loads(typing_plan())
     assert plan["budget_ms"] == WARM_BUDGET_MS > 0
     assert plan["requests"] == [list(r) for r in typing_requests()]

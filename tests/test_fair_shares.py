@@ -478,3 +478,48 @@ def test_a_socket_through_a_trusted_proxy_is_its_forwarded_clients(
             client.sock.close()
     # the proxy's student, and an address that is not a proxy (its header ignored)
     assert seen == ["198.51.100.8", "127.0.0.6"]
+
+
+def test_a_socket_refused_for_want_of_room_waits_before_its_next_message(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client whose heavy message was refused (503) is not read or answered for BUSY_PAUSE_S:
+    it cannot burst again at once (refusals are cheap, not free); another client is answered
+    meanwhile."""
+    import json
+
+    from guarded import guarded_server
+    from test_api_socket import Client
+
+    from urlcalc.serving.http_server import BUSY_PAUSE_S
+
+    def busy(self: HeavyGate, client: str, kind: str, params: dict[str, Any],
+             gzip_ok: bool) -> Any:
+        raise Busy("the server is busy")
+
+    monkeypatch.setattr(HeavyGate, "submit", busy)
+    with guarded_server() as server:
+        port = int(server.effective_port)
+        bursting = Client(port, source="127.0.0.7")
+        other = Client(port, source="127.0.0.8")
+        heavy = {"input": "https://example.com/" + "a/" * 6_000, "trace": True}  # (12 KB)
+        assert estimate("parse", heavy).heavy
+        bursting.send_text(json.dumps({"id": 1, "kind": "parse", "params": heavy}).encode())
+        assert bursting.answer()[0] == {"id": 1, "status": 503}
+        refused_at = time.monotonic()
+        bursting.send_text(json.dumps({"id": 2, "kind": "version"}).encode())
+        other.send_text(json.dumps({"id": 3, "kind": "version"}).encode())
+        assert other.answer()[0] == {"id": 3, "status": 200}
+        assert time.monotonic() - refused_at < BUSY_PAUSE_S / 2
+        assert bursting.answer()[0] == {"id": 2, "status": 200}
+        assert time.monotonic() - refused_at >= BUSY_PAUSE_S * 0.9
+        bursting.sock.close()
+        other.sock.close()
+
+
+def test_the_status_of_an_envelope_is_read_from_its_head() -> None:
+    from urlcalc.answers.answer import envelope, status_of
+
+    assert status_of(envelope(7, 503, {"error": "busy"})) == 503
+    assert status_of(envelope('x,"status":200', 404, {"error": "x"})) == 404
+    assert status_of(envelope(None, 200, {"status": 999})) == 200
+    assert status_of(b"nonsense") is None

@@ -162,9 +162,9 @@ def test_export_with_public_url(web: Path, tmp_path: Path) -> None:
 
 
 def test_the_service_worker_is_served_exported_and_staged(web: Path, tmp_path: Path) -> None:
-    """The site's service worker (web/isolation-worker.js: js/engine/isolation.js registers it on a host
-    that sends no isolation headers) is at the site's root, so that its scope is the whole site:
-    exported, staged into the wheel and served, as JavaScript (a service worker must be)."""
+    """The site's service worker (web/isolation-worker.js: js/engine/isolation.js registers it on a
+    host that sends no isolation headers) is at the site's root, so that its scope is the whole
+    site: exported, staged into the wheel and served, as JavaScript (a service worker must be)."""
     (web / "isolation-worker.js").write_text("// the service worker\n")
     files = dict(site.locate(web).files())
     assert files["isolation-worker.js"] == web / "isolation-worker.js"
@@ -193,7 +193,8 @@ def test_the_page_registers_its_service_worker_first() -> None:
     index = (web / "index.html").read_text(encoding="utf-8")
     first = index.index('<script src="js/engine/isolation.js"></script>')
     assert first < index.index('<script type="module"')
-    assert "isolation-worker.js" in (web / "js" / "engine" / "isolation.js").read_text(encoding="utf-8")
+    registrar = web / "js" / "engine" / "isolation.js"
+    assert "isolation-worker.js" in registrar.read_text(encoding="utf-8")
 
 
 def test_meta_csp_is_the_header_csp_without_header_only_directives() -> None:

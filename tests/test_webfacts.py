@@ -95,7 +95,8 @@ COPIES = {
         r'|"dom-url-"\s*\+\s*(?:op|name)\b'),
     "STATE_ANCHORS": r"cannot-be-a-base-url-path-state",
 }
-# pyodide-worker.js reads Pyodide's files in 64 KiB steps of progress: a size of its own, not the limit.
+# pyodide-worker.js reads Pyodide's files in 64 KiB steps of progress: a size of its own, not the
+# limit.
 NOT_COPIES = {("pyodide-worker.js", "MAX_INPUT_BYTES")}
 
 

@@ -85,7 +85,9 @@ AUDIT = r"""(raw) => {
     bad.push("element " + el.tagName);
   }
   const scripts = [...document.querySelectorAll("script")].map((s) => s.getAttribute("src"));
-  if (scripts.join(",") !== "js/engine/isolation.js,js/engine/engine.js,js/app.js,js/opened-from-file.js") {
+  const expected = ["js/engine/isolation.js", "js/engine/engine.js", "js/app.js",
+    "js/opened-from-file.js"];
+  if (scripts.join(",") !== expected.join(",")) {
     bad.push("scripts: " + scripts.join(","));
   }
   const here = location.origin + location.pathname + location.search;

@@ -130,7 +130,8 @@ def test_the_wheel_holds_the_page_pyodide_bundle_and_licences(installed: Install
     with zipfile.ZipFile(installed.wheel) as wheel:
         names = set(wheel.namelist())
     web = {n.removeprefix("urlcalc/web/") for n in names if n.startswith("urlcalc/web/")}
-    assert {"index.html", "css/app.css", "js/app.js", "js/engine/engine.js", "js/workers/pyodide-worker.js",
+    assert {"index.html", "css/app.css", "js/app.js", "js/engine/engine.js",
+            "js/workers/pyodide-worker.js",
             "js/opened-from-file.js", "bundle.zip",
             # the service worker that isolates a static export, at the root, and its registrar
             "isolation-worker.js", "js/engine/isolation.js",

@@ -1,10 +1,10 @@
-"""Cross-origin isolation on a static host (web/js/engine/isolation.js, web/isolation-worker.js): a static
-export served by `python -m http.server` (no header of ours) registers the site's service worker
-and reloads once, after which the page is cross-origin isolated and a keystroke's answer is taken
-in the keystroke's own task, as on the served page; a second visit needs no reload; the guards
-(no second reload, none after the user typed, none where registering fails) leave a page that
-works as before and says why it is not isolated; the served page, isolated by its headers,
-registers nothing."""
+"""Cross-origin isolation on a static host (web/js/engine/isolation.js, web/isolation-worker.js): a
+static export served by `python -m http.server` (no header of ours) registers the site's service
+worker and reloads once, after which the page is cross-origin isolated and a keystroke's answer is
+taken in the keystroke's own task, as on the served page; a second visit needs no reload; the guards
+(no second reload, none after the user typed, none where registering fails) leave a page that works
+as before and says why it is not isolated; the served page, isolated by its headers, registers
+nothing."""
 
 from __future__ import annotations
 

@@ -248,7 +248,9 @@ SAFE_DOM = """() => {
     bad.push(el.tagName);
   }
   const scripts = [...document.querySelectorAll("script")].map((s) => s.getAttribute("src"));
-  if (scripts.join(",") !== "js/engine/isolation.js,js/engine/engine.js,js/app.js,js/opened-from-file.js") {
+  const expected = ["js/engine/isolation.js", "js/engine/engine.js", "js/app.js",
+    "js/opened-from-file.js"];
+  if (scripts.join(",") !== expected.join(",")) {
     bad.push("scripts: " + scripts.join(","));
   }
   for (const a of document.querySelectorAll("a[href]")) {

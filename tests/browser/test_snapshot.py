@@ -33,8 +33,8 @@ ALL_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("parse", {"input": 1}),
 ]
 
-# Boots /js/workers/pyodide-worker.js in the page (the page itself runs no worker: ?engine=server), asks every
-# request and returns the worker's info, its answers and the files it fetched.
+# Boots /js/workers/pyodide-worker.js in the page (the page itself runs no worker: ?engine=server),
+# asks every request and returns the worker's info, its answers and the files it fetched.
 RUN_WORKER = """async (requests) => {
   const worker = new Worker("/js/workers/pyodide-worker.js", { type: "module" });
   const info = await new Promise((resolve, reject) => {

@@ -48,6 +48,7 @@ __all__ = [
     "dispatch_json",
     "envelope",
     "envelope_json",
+    "status_of",
     "to_json",
     "to_text",
 ]
@@ -132,6 +133,17 @@ def envelope(id_: int | str | None, status: int, body: Any) -> bytes:
     """One answer in its envelope, as the socket sends it: ``{"id":ID,"status":STATUS,
     "body":BODY}`` (UTF-8 JSON, in that order)."""
     return envelope_json(id_, status, to_json(body))
+
+
+def status_of(message: bytes) -> int | None:
+    """The status of an envelope (``envelope``'s bytes), read from its head without parsing the
+    body; None for anything else. (Inside a JSON string every quote is escaped, so the first
+    ``,"status":`` is the member.)"""
+    mark = message.find(b',"status":', 0, 120)
+    if not message.startswith(b'{"id":') or mark < 0:
+        return None
+    digits = message[mark + 10:mark + 13]
+    return int(digits) if digits.isdigit() else None
 
 
 def envelope_json(id_: int | str | None, status: int, body: bytes) -> bytes:

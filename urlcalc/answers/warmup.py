@@ -77,14 +77,15 @@ def warm_up() -> int:
     return len(requests)
 
 
-# The page's second warm-up, in the browser, once its worker is ready (web/js/workers/pyodide-worker.js). A
-# browser runs Pyodide's WebAssembly first as compiled by its baseline compiler and recompiles a
-# function with its optimizing compiler only once that function has run for a while: measured in
-# Chromium 156 here, a traced parse of a 60-100 code point URL took 8-15 ms in the first 0.2 s of
-# Python after boot, 5-6 ms after 0.5 s and 2.8-3 ms after 1.1 s (as under node, where it had run
-# longer). So the keystrokes typed first after boot were the slowest of all. The worker spends
-# WARM_BUDGET_MS of Python on these requests (round after round) while the page asks for nothing
-# (a request from the page goes first, and the warm-up waits until the page is idle again).
+# The page's second warm-up, in the browser, once its worker is ready
+# (web/js/workers/pyodide-worker.js). A browser runs Pyodide's WebAssembly first as compiled by its
+# baseline compiler and recompiles a function with its optimizing compiler only once that function
+# has run for a while: measured in Chromium 156 here, a traced parse of a 60-100 code point URL took
+# 8-15 ms in the first 0.2 s of Python after boot, 5-6 ms after 0.5 s and 2.8-3 ms after 1.1 s (as
+# under node, where it had run longer). So the keystrokes typed first after boot were the slowest of
+# all. The worker spends WARM_BUDGET_MS of Python on these requests (round after round) while the
+# page asks for nothing (a request from the page goes first, and the warm-up waits until the page is
+# idle again).
 #: URLs typed one code point at a time (each prefix a request), through the parser's states and
 #: the host parser: credentials, an internationalized and a punycode domain, IPv4 and IPv6, a
 #: port, dot segments, percent-encoding, query and fragment, a file URL against a base, an

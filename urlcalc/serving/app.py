@@ -25,10 +25,10 @@ URL layout (``web/js/engine/engine.js`` relies on it)::
 
 Every error, from a bad request to a bug, is a JSON object ``{"error": "..."}`` with a 4xx or 5xx
 status, whatever the request's headers (the page asks over the socket where the server has one,
-where a refusal is no failed request for the browser to log: web/js/engine/engine.js). Every response
-carries a strict Content-Security-Policy (see ``CSP``), nosniff and no-referrer. Large assets are
-sent gzip-compressed when the client accepts it; the compressed bytes are computed once and kept
-in memory and under ``.cache/gzip/`` (keyed by content hash).
+where a refusal is no failed request for the browser to log: web/js/engine/engine.js). Every
+response carries a strict Content-Security-Policy (see ``CSP``), nosniff and no-referrer. Large
+assets are sent gzip-compressed when the client accepts it; the compressed bytes are computed once
+and kept in memory and under ``.cache/gzip/`` (keyed by content hash).
 
 ``create_app()`` is the app factory (``flask --app urlcalc.serving.app:create_app run``);
 ``serve(host, port, dev=False)`` runs it under waitress (or Flask's development server);

@@ -69,6 +69,7 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 from waitress.utilities import Error as WaitressError
 
+from urlcalc.answers.answer import status_of
 from urlcalc.serving import websocket as ws
 from urlcalc.serving.clients import Clients
 
@@ -112,6 +113,10 @@ EVICT_MIN_IDLE_S = 2.0
 # recv_bytes, 8 KiB) and the connection is not read until there is room (a client cannot queue
 # more work than this, however many messages one read brings).
 SOCKET_QUEUE = 4
+# After a message refused for want of room (503: the heavy requests' gate is full), the socket
+# is neither read nor answered for this long (the HTTP answer's Retry-After is 2 s).
+BUSY_PAUSE_S = 1.0
+BUSY = 503
 # A socket's next message is not taken while more than this of its output is unsent: waitress's
 # buffer plus the kernel's send queue (TIOCOUTQ: bytes the client's machine has not yet
 # acknowledged). A client that stops reading gets no more answers computed than fill this, its
@@ -237,6 +242,12 @@ class SocketState:
     pending: bytes = b""
     outbox: list[bytes] = field(default_factory=list)
     busy: bool = True  # (the thread that answers the handshake has the first turn)
+    #: (time.monotonic()) until then the socket is neither read nor answered: a request of its
+    #: was refused for want of room (503)
+    paused_until: float = 0.0
+
+    def paused(self) -> bool:
+        return self.paused_until > 0 and time.monotonic() < self.paused_until
 
     @property
     def waiting(self) -> bool:
@@ -392,9 +403,10 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
                 # no more output while the client has not taken what it was sent: the turn
                 # ends, and readable() gives the socket another once the output is down
                 full = self.output_queued_bytes() > SOCKET_OUTPUT_BYTES
+                paused = state.paused()  # (what was made is still sent)
                 with self.requests_lock:
                     out, state.outbox = state.outbox, []
-                    if full or (not out and (not state.inbox or state.socket.closing)) \
+                    if full or (not out and (not state.inbox or state.socket.closing or paused)) \
                             or not self.connected:
                         state.outbox[:0] = out
                         state.busy = False
@@ -406,6 +418,11 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
                     self._write(out)
                     continue
                 answer = api.answer(text, state.client)
+                if status_of(answer) == BUSY:
+                    # refused for want of room: this client waits before its next message is
+                    # read or answered, instead of bursting again at once (refusals are cheap,
+                    # not free: 2,000 a second took a core)
+                    state.paused_until = time.monotonic() + BUSY_PAUSE_S
                 with self.requests_lock:
                     # (dropped when the socket began to close meanwhile)
                     if state.socket.send_text(answer):
@@ -430,7 +447,8 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         state = self.socket_state
         if state is None:
             return bool(super().readable())
-        if not state.busy and (state.inbox or state.outbox) and self.connected \
+        paused = state.paused()
+        if not state.busy and (state.inbox or state.outbox) and self.connected and not paused \
                 and self.output_queued_bytes() <= SOCKET_OUTPUT_BYTES:
             # a turn ended on a full output, which has gone down since
             with self.requests_lock:
@@ -438,7 +456,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         # waitress's conditions (its own says no: a request is always running), and at most
         # SOCKET_QUEUE messages waiting with nothing left unparsed
         return not (self.will_close or self.close_when_flushed or self.total_outbufs_len
-                    or state.socket.closing or state.pending
+                    or state.socket.closing or state.pending or paused
                     or len(state.inbox) >= SOCKET_QUEUE)
 
     def add_channel(self, map: Any = None) -> None:

@@ -1,9 +1,9 @@
 """The JSON API over a WebSocket: ``/api/socket`` on ``urlcalc serve``.
 
-The page's server relay (web/js/workers/server-relay-worker.js) asks the API here while the user types:
-a browser spends about 3 ms of its network stack on each HTTP request and under 1 ms on a message
-over an open socket (docs/page-speed.md), and a refusal comes as an answer in a message, not as
-a failed request that the browser logs as an error. The bodies are the HTTP API's, byte for byte.
+The page's server relay (web/js/workers/server-relay-worker.js) asks the API here while the user
+types: a browser spends about 3 ms of its network stack on each HTTP request and under 1 ms on a
+message over an open socket (docs/page-speed.md), and a refusal comes as an answer in a message, not
+as a failed request that the browser logs as an error. The bodies are the HTTP API's, byte for byte.
 
 Messages (text, JSON):
 

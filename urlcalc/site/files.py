@@ -235,9 +235,10 @@ class Site:
         return path
 
     def boot_json(self, static: bool = False) -> dict[str, Any]:
-        """What /boot.json says to the worker (see web/js/workers/pyodide-worker.js, bootPlan). ``static``: the
-        file written into a static site, which names the gzip file (``"gzip": true``: the worker
-        decompresses it), as a static host may send the snapshot uncompressed (42 MB)."""
+        """What /boot.json says to the worker (see web/js/workers/pyodide-worker.js, bootPlan).
+        ``static``: the file written into a static site, which names the gzip file (``"gzip":
+        true``: the worker decompresses it), as a static host may send the snapshot uncompressed (42
+        MB)."""
         try:
             digest: str | None = self.bundle_digest()
         except SiteError:
