@@ -111,10 +111,13 @@ def compute_in_worker(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answe
     return compute(kind, params, gzip_ok, hard=True)
 
 
-# Worker processes run this much nicer than the server (Linux: about a tenth of its CPU share
-# while both want the CPU), so that the small requests of everyone keep the processor they
-# need and heavy work gets what is left.
-WORKER_NICENESS = 10
+# Worker processes run at the lowest priority there is, so that the small requests of everyone
+# keep the processor they need and heavy work gets what is left: on Linux the SCHED_IDLE policy
+# (a waking server thread takes the CPU from a worker at once; at nice 19 alone it waited for the
+# worker's time slice, up to a few milliseconds: the sockets phase of benchmarks/load.py measured
+# small requests' p95 at 3.0-4.3x the unloaded p50 at nice 19, and ... with SCHED_IDLE), and
+# niceness WORKER_NICENESS everywhere (what is left where SCHED_IDLE is not).
+WORKER_NICENESS = 19
 
 
 def _worker_init(server_pid: int) -> None:
@@ -124,6 +127,9 @@ def _worker_init(server_pid: int) -> None:
     # no nice() on this system: the same priority as the server
     with contextlib.suppress(AttributeError, OSError):
         os.nice(WORKER_NICENESS)
+    # (not Linux: niceness only)
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
     def watch() -> None:
         while True:
