@@ -593,6 +593,11 @@ def test_worker_processes_run_nicer_than_the_server() -> None:
         worker_niceness = gate._executor().submit(os.nice, 0).result(timeout=60)
         # Linux caps niceness at 19 (the suite itself may run under `nice`)
         assert worker_niceness == min(19, os.nice(0) + heavy.WORKER_NICENESS)
+        # and on Linux the idle policy: any server thread that wakes takes the CPU at once
+        if hasattr(os, "SCHED_IDLE"):
+            policy = gate._executor().submit(os.sched_getscheduler, 0).result(timeout=60)
+            assert policy == os.SCHED_IDLE
+            assert os.sched_getscheduler(0) != os.SCHED_IDLE  # (the server's own is unchanged)
     finally:
         gate.close()
 

@@ -115,8 +115,8 @@ def compute_in_worker(kind: str, params: dict[str, Any], gzip_ok: bool) -> Answe
 # keep the processor they need and heavy work gets what is left: on Linux the SCHED_IDLE policy
 # (a waking server thread takes the CPU from a worker at once; at nice 19 alone it waited for the
 # worker's time slice, up to a few milliseconds: the sockets phase of benchmarks/load.py measured
-# small requests' p95 at 3.0-4.3x the unloaded p50 at nice 19, and ... with SCHED_IDLE), and
-# niceness WORKER_NICENESS everywhere (what is left where SCHED_IDLE is not).
+# small requests' p95 at 3.0-4.4x the unloaded p50 at nice 19, a median of 1.9x over five runs
+# with SCHED_IDLE), and niceness WORKER_NICENESS everywhere (what is left where SCHED_IDLE is not).
 WORKER_NICENESS = 19
 
 
