@@ -302,13 +302,15 @@ def _socket_operation() -> Schema:
             "close the socket with RFC 6455's codes; see docs/hardening.md, \"The WebSocket\"."),
         "responses": {
             "101": {"description": "Switching Protocols: the connection is a WebSocket."},
-            "400": _error_response("A malformed opening handshake (its method, version, key or "
-                                   "Connection header), or a Host header that does not name "
-                                   "this server."),
+            "400": _error_response("A malformed opening handshake (its method, key or "
+                                   "Connection header, or HTTP/1.0), or a Host header that does "
+                                   "not name this server."),
             "403": _error_response("The Origin header is another site's."),
-            "426": _error_response("Not a WebSocket opening handshake (a plain GET), or a "
-                                   "server that does not speak it (the development server, "
-                                   "--dev): the API is at POST /api/<kind>."),
+            "426": _error_response("Not a WebSocket opening handshake (a plain GET), a "
+                                   "Sec-WebSocket-Version other than 13 (the answer carries "
+                                   "Sec-WebSocket-Version: 13), or a server that does not speak "
+                                   "it (the development server, --dev): the API is at POST "
+                                   "/api/<kind>."),
         },
     }
 
