@@ -24,6 +24,8 @@ NPM_STAMP  := web/node_modules/.stamp
 # view) and the server's node helper; git-ignored, served from /js/vendor/, copied by the static
 # export (and what a wheel of the page must carry).
 WHATWG_URL_BUNDLE := web/js/vendor/whatwg-url.mjs
+# ... and lit-html (the views' renderer) as one ES module, the same way.
+LIT_HTML_BUNDLE := web/js/vendor/lit-html.mjs
 BOOT_DIR   := web/boot
 BOOT_STAMP := $(BOOT_DIR)/.stamp
 # What the snapshot is made from: bundle.zip's sources (urlcalc's .py and .json) and the tool.
@@ -54,7 +56,7 @@ $(VENV_STAMP): pyproject.toml
 	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench,implementations]'
 	touch $@
 
-npm: $(NPM_STAMP) $(WHATWG_URL_BUNDLE)
+npm: $(NPM_STAMP) $(WHATWG_URL_BUNDLE) $(LIT_HTML_BUNDLE)
 
 $(NPM_STAMP): web/package.json web/package-lock.json
 	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' \
@@ -64,6 +66,9 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 
 $(WHATWG_URL_BUNDLE): $(NPM_STAMP) web/tools/bundle-whatwg-url.mjs
 	node web/tools/bundle-whatwg-url.mjs
+
+$(LIT_HTML_BUNDLE): $(NPM_STAMP) web/tools/bundle-lit-html.mjs
+	node web/tools/bundle-lit-html.mjs
 
 # The boot snapshot (about 1.5 minutes from scratch: brotli at quality 11; the brotli copies of
 # the Pyodide files are reused while their sources do not change). The server, the export and the

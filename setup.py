@@ -30,6 +30,8 @@ WEB = ROOT / "web"
 # Built from web/node_modules by web/tools/bundle-whatwg-url.mjs (the Makefile's
 # $(WHATWG_URL_BUNDLE)); git-ignored, so a clone has none.
 WHATWG_URL_BUNDLE = WEB / "js" / "vendor" / "whatwg-url.mjs"
+# ... and lit-html (the views' renderer) by web/tools/bundle-lit-html.mjs ($(LIT_HTML_BUNDLE)).
+LIT_HTML_BUNDLE = WEB / "js" / "vendor" / "lit-html.mjs"
 NODE_NEEDED = ("building urlcalc from a checkout needs Node >= 18 with npm on PATH (to fetch the "
                "Pyodide runtime and whatwg-url into web/node_modules and bundle whatwg-url)")
 
@@ -81,6 +83,11 @@ def prepare_web() -> None:
     if not WHATWG_URL_BUNDLE.is_file():
         raise site.SiteError(f"{WHATWG_URL_BUNDLE.relative_to(ROOT)} is missing and "
                              "web/node_modules has no whatwg-url to build it from: run `make npm`")
+    if not LIT_HTML_BUNDLE.is_file() and (modules / "lit-html").is_dir():
+        _check_call([_node_tool("node"), str(WEB / "tools" / "bundle-lit-html.mjs")], cwd=ROOT)
+    if not LIT_HTML_BUNDLE.is_file():
+        raise site.SiteError(f"{LIT_HTML_BUNDLE.relative_to(ROOT)} is missing and "
+                             "web/node_modules has no lit-html to build it from: run `make npm`")
 
 
 class BuildPyWithSite(build_py):

@@ -105,6 +105,20 @@ def test_staged_copy_reads_its_own_files(web: Path, tmp_path: Path) -> None:
                                       if p.startswith("licenses/")}
 
 
+@pytest.mark.skipif(not (REPO / "web" / "js" / "vendor" / "lit-html.mjs").is_file(),
+                    reason="make npm has not built web/js/vendor/")
+def test_the_checkout_site_carries_the_vendor_bundles(tmp_path: Path) -> None:
+    """`make npm`'s bundles (whatwg-url, lit-html: git-ignored build products) are page files:
+    served, exported and staged into the wheel like any script, their licences listed."""
+    out = export_static(tmp_path / "site", web_dir=REPO / "web")
+    for name in ("whatwg-url", "lit-html"):
+        bundled = out / "js" / "vendor" / f"{name}.mjs"
+        assert bundled.read_bytes() == (REPO / "web" / "js" / "vendor" / f"{name}.mjs").read_bytes()
+        assert (out / "js" / "vendor" / f"{name}.LICENSES.txt").is_file()
+        assert f"js/vendor/{name}.LICENSES.txt" in (out / "licenses" / "README.txt").read_text()
+    assert b"lit-html 3." in (out / "js" / "vendor" / "lit-html.mjs").read_bytes()[:200]
+
+
 def test_missing_pyodide_is_a_clear_error(web: Path) -> None:
     (web / "node_modules" / "pyodide" / "pyodide.asm.wasm").unlink()
     with pytest.raises(site.SiteError, match=r"pyodide\.asm\.wasm.*make npm"):

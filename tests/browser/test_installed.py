@@ -136,7 +136,9 @@ def test_the_wheel_holds_the_page_pyodide_bundle_and_licences(installed: Install
             # the service worker that isolates a static export, at the root, and its registrar
             "isolation-worker.js", "js/engine/isolation.js",
             # built by `make npm` (the Implementations view), with its packages' licences
-            "js/vendor/whatwg-url.mjs", "js/vendor/whatwg-url.LICENSES.txt"} <= web
+            "js/vendor/whatwg-url.mjs", "js/vendor/whatwg-url.LICENSES.txt",
+            # ... and lit-html, the views' renderer, the same way
+            "js/vendor/lit-html.mjs", "js/vendor/lit-html.LICENSES.txt"} <= web
     # exactly the Pyodide files the page loads: no .d.ts, .map, console.html, pyodide.js
     assert {n for n in web if n.startswith("pyodide/")} == {f"pyodide/{n}" for n in PYODIDE_FILES}
     assert {n for n in web if n.startswith("licenses/")} == {
@@ -287,6 +289,7 @@ def test_a_clean_clone_lacks_what_the_build_makes_and_npm_is_named_when_missing(
     web = from_checkout.clone / "web"
     assert {p.name for p in (web / "node_modules" / "pyodide").iterdir()} >= set(PYODIDE_FILES)
     assert (web / "js" / "vendor" / "whatwg-url.mjs").is_file()
+    assert (web / "js" / "vendor" / "lit-html.mjs").is_file()
 
 
 def test_installed_from_a_clean_clone_answers_and_serves_its_page(
@@ -303,11 +306,12 @@ def test_installed_from_a_clean_clone_answers_and_serves_its_page(
     status, body, _ = _get(url)
     assert status == 200 and b"<html" in body.lower()
     for name in (*(f"pyodide/{n}" for n in PYODIDE_FILES), "js/vendor/whatwg-url.mjs",
-                 "js/app.js", "bundle.zip"):
+                 "js/vendor/lit-html.mjs", "js/app.js", "bundle.zip"):
         status, body, _ = _get(url + name)
         assert status == 200 and body, (name, status)
     status, body, _ = _get(url + "licenses/README.txt")
-    assert status == 200 and b"Pyodide 314.0.7" in body and b"whatwg-url" in body, body[:400]
+    assert status == 200 and b"Pyodide 314.0.7" in body and b"whatwg-url" in body \
+        and b"lit-html" in body, body[:400]
     status, body, _ = _get(url + "api/parse", "POST", b'{"input": "http://example.com/"}',
                            {"Content-Type": "application/json"})
     assert status == 200, body[:300]
