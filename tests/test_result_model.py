@@ -90,17 +90,30 @@ def test_answer_types_mention_no_any() -> None:
 
 
 def test_the_page_s_typedefs_are_current() -> None:
+    """web/js/result-model.js and web/js/model/<kind>.js are what the generator writes now,
+    each under 500 lines; result-model.js names every shape, each defined in one module."""
     from urlcalc.answers import typedefs
 
-    committed = typedefs.TYPEDEFS_JS.read_text(encoding="utf-8")
-    assert committed == typedefs.render(), (
-        "web/js/result-model.js is out of date: run `python -m urlcalc.answers.typedefs` and "
-        "commit the file")
+    files = typedefs.render_files()
+    assert typedefs.TYPEDEFS_JS in files
+    assert {p.name for p in files} >= {f"{k}.js" for k in KINDS} | {"result-model.js"}
+    for path, text in files.items():
+        assert path.exists() and path.read_text(encoding="utf-8") == text, (
+            f"{path.name} is out of date: run `python -m urlcalc.answers.typedefs` and commit "
+            "web/js/result-model.js and web/js/model/")
+        assert text.startswith("// @ts-check\n") and text.count("\n") < 500, path.name
+    assert typedefs.stale_files() == [], "run `python -m urlcalc.answers.typedefs`"
+    defined = "".join(t for p, t in files.items() if p != typedefs.TYPEDEFS_JS)
+    index = files[typedefs.TYPEDEFS_JS]
+    found = shapes([*(k.answer_type() for k in KINDS.values())])
+    for name in found:
+        assert defined.count(f"@typedef {{object}} {name}\n") == 1, name
+        assert f'.{name}}} {name} */\n' in index, name
     for kind in KINDS.values():
         name = shape_name(kind.answer_type())
-        assert f"@typedef {{object}} {name}\n" in committed
-    assert " * @property {(Record|null)} record\n" in committed
-    assert " * @property {Array<ValidationError>} validation_errors\n" in committed
+        assert f"@typedef {{object}} {name}\n" in files[typedefs.MODEL_DIR / f"{kind.name}.js"]
+    assert " * @property {(Record|null)} record\n" in defined
+    assert " * @property {Array<ValidationError>} validation_errors\n" in defined
 
 
 def test_the_openapi_schemas_are_the_types() -> None:
