@@ -6,7 +6,8 @@
 //
 // lit-html evaluates no string (the page's CSP allows no eval) and needs no Trusted Types policy
 // (the CSP requires none; where a browser has trustedTypes, lit-html makes its own "lit-html"
-// policy, which the CSP allows). Its production build is used (no dev-mode warnings).
+// policy, which the CSP allows). Its production build is used (no dev-mode warnings), in the
+// variant made for node (the same code, plus a guard where there is no document).
 
 import { build } from "esbuild";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -34,8 +35,11 @@ const result = await build({
   stdin: { contents: entry, resolveDir: WEB, sourcefile: "lit-html-entry.mjs" },
   bundle: true,
   format: "esm",
-  platform: "browser",
-  conditions: ["production"],
+  // lit-html's "node" build: the browser build but for one guard (where there is no document,
+  // as in node, the module still loads), so node --test can import the views' pure functions.
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  conditions: ["node"],
   target: "es2022",
   minify: true,
   legalComments: "eof",

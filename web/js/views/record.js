@@ -1,5 +1,6 @@
+// @ts-check
 // URL records as tables: null vs "" vs value, path as list vs opaque string, host with its kind.
-import { h, moreNote, valueToken } from "../render/dom.js";
+import { html, moreNote, nothing, toNode, valueToken } from "../render/templates.js";
 
 export const FIELDS = ["scheme", "username", "password", "host", "port", "path", "query", "fragment"];
 
@@ -21,71 +22,60 @@ const HOST_KINDS = {
   empty: "empty host",
 };
 
-/** A node showing one record field's value. */
-export function fieldValue(field, value, record = null) {
+/** A template showing one record field's value. */
+export function fieldValueHtml(field, value, record = null) {
   if (field === "host") {
     if (value === null || value === undefined) return valueToken(null);
     if (typeof value === "string") return valueToken(value);
     const kind = value.kind;
-    const wrap = h("span", { class: "host-val" },
-      h("span", { class: "kind", title: "host kind" }, HOST_KINDS[kind] || String(kind)), " ",
-      valueToken(value.serialized));
-    if (Array.isArray(value.value)) {
-      wrap.append(" ", h("span", { class: "muted small", title: "the IPv6 address's eight 16-bit pieces" },
-        "pieces [" + value.value.join(", ") + "]"));
-    } else if (typeof value.value === "number") {
-      wrap.append(" ", h("span", { class: "muted small", title: "the IPv4 address as a 32-bit number" },
-        "= " + String(value.value)));
-    }
-    return wrap;
+    const extra = Array.isArray(value.value)
+      ? html` <span class="muted small" title="the IPv6 address's eight 16-bit pieces">${"pieces [" + value.value.join(", ") + "]"}</span>`
+      : typeof value.value === "number"
+        ? html` <span class="muted small" title="the IPv4 address as a 32-bit number">${"= " + String(value.value)}</span>`
+        : nothing;
+    return html`<span class="host-val"><span class="kind" title="host kind">${HOST_KINDS[kind] || String(kind)}</span> ${valueToken(value.serialized)}${extra}</span>`;
   }
   if (field === "path") {
     const opaque = typeof value === "string" || (record && record.opaque_path);
     if (typeof value === "string") {
-      return h("span", { class: "path-val" }, h("span", { class: "kind", title: "an opaque path is a string" }, "opaque"),
-        " ", valueToken(value));
+      return html`<span class="path-val"><span class="kind" title="an opaque path is a string">opaque</span> ${valueToken(value)}</span>`;
     }
-    const list = h("span", { class: "path-list", title: "a path that is a list of segments" }, "[");
     const segments = value || [];
     // a huge path has tens of thousands of segments: the first MAX_SEGMENTS are shown
-    segments.slice(0, MAX_SEGMENTS).forEach((seg, i) => {
-      if (i) list.append(h("span", { class: "q" }, ", "));
-      list.append(valueToken(seg));
-    });
-    if (segments.length > MAX_SEGMENTS) list.append(", ", moreNote(segments.length - MAX_SEGMENTS, "segments"));
-    list.append("]");
-    return opaque ? h("span", null, h("span", { class: "kind" }, "opaque"), " ", list) : list;
+    const items = segments.slice(0, MAX_SEGMENTS).map((seg, i) => i ? [COMMA, valueToken(seg)] : valueToken(seg));
+    const more = segments.length > MAX_SEGMENTS ? [", ", moreNote(segments.length - MAX_SEGMENTS, "segments")] : nothing;
+    const list = html`<span class="path-list" title="a path that is a list of segments">[${items}${more}]</span>`;
+    return opaque ? html`<span><span class="kind">opaque</span> ${list}</span>` : list;
   }
   if (field === "port") return valueToken(value ?? null);
   return valueToken(value ?? (field === "scheme" || field === "username" || field === "password" ? "" : null));
 }
 
+const COMMA = html`<span class="q">, </span>`;
+const DASH = html`<span class="muted">—</span>`;
+
 export function same(a, b) {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** A table of one or more records side by side.
+/** A table of one or more records side by side (a template).
  *  columns: [{label, record, cls}], highlight: Set of fields, extra: fn(field) -> [cells] */
-export function recordTable({ columns, highlight = null, extra = null, extraHeads = [], caption = null,
+export function recordTableHtml({ columns, highlight = null, extra = null, extraHeads = [], caption = null,
   dataField = true, only = null }) {
-  const thead = h("thead", null, h("tr", null, h("th", { scope: "col" }, "field"),
-    columns.map((c) => h("th", { scope: "col", class: c.cls || null }, c.label)),
-    extraHeads.map((x) => h("th", { scope: "col" }, x))));
-  const tbody = h("tbody");
-  for (const f of FIELDS) {
-    if (only && !only.has(f)) continue;
-    const tr = h("tr", { class: [highlight && highlight.has(f) ? "changed" : null], data: dataField ? { field: f } : {} },
-      h("th", { scope: "row" }, h("span", { class: "swatch k-" + FIELD_COMPONENT[f] }), f));
-    for (const c of columns) {
-      const cell = h("td", { class: c.cls || null });
-      if (c.record === null || c.record === undefined) cell.append(h("span", { class: "muted" }, "—"));
-      else cell.append(fieldValue(f, c.record[f], c.record));
-      tr.append(cell);
-    }
-    if (extra) for (const x of extra(f)) tr.append(x);
-    tbody.append(tr);
-  }
-  return h("table", { class: "record" }, caption ? h("caption", null, caption) : null, thead, tbody);
+  const head = html`<thead><tr><th scope="col">field</th>${columns.map((c) =>
+    html`<th scope="col" class=${c.cls || nothing}>${c.label}</th>`)}${extraHeads.map((x) =>
+    html`<th scope="col">${x}</th>`)}</tr></thead>`;
+  const rows = FIELDS.filter((f) => !only || only.has(f)).map((f) => {
+    const cells = columns.map((c) => html`<td class=${c.cls || nothing}>${c.record === null || c.record === undefined
+      ? DASH : fieldValueHtml(f, c.record[f], c.record)}</td>`);
+    return html`<tr class=${highlight && highlight.has(f) ? "changed" : nothing} data-field=${dataField ? f : nothing}><th scope="row"><span class=${"swatch k-" + FIELD_COMPONENT[f]}></span>${f}</th>${cells}${extra ? extra(f) : nothing}</tr>`;
+  });
+  return html`<table class="record">${caption ? html`<caption>${caption}</caption>` : nothing}${head}<tbody>${rows}</tbody></table>`;
+}
+
+/** recordTableHtml drawn as a node (for modules that still build with dom.js's h()). */
+export function recordTable(opts) {
+  return toNode(recordTableHtml(opts));
 }
 
 /** Apply a trace step's changes (JSON form) to a plain record copy. */

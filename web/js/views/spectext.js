@@ -1,8 +1,9 @@
+// @ts-check
 // The spec's own words beside the machine: the numbered steps of every algorithm urlcalc cites,
 // asked once from the engine (kind "spec": urlcalc/data/url_steps.json, extracted from url.bs;
 // UTS #46 stages as urlcalc's summaries) and kept for the session. No network beyond the engine:
 // the worker answers it offline from the package it booted.
-import { h, specLink, vis } from "../render/dom.js";
+import { html, nothing, specLink, toNode, vis } from "../render/templates.js";
 
 let data = null;
 let pending = null;
@@ -51,39 +52,46 @@ function label(name, step) {
 
 /** A quotation of one cited step: "url.bs · port state, step 2.1.2" (linked) and the step's
  *  words; UTS #46 stages are marked as urlcalc's summary. `text` may be given (a citation in the
- *  result model carries its words); otherwise it comes from the loaded data. */
-export function quote(name, step, { text = null, id = null, note = null } = {}) {
+ *  result model carries its words); otherwise it comes from the loaded data. A template, or null. */
+export function quoteHtml(name, step, { text = null, id = null, note = null } = {}) {
   const a = algorithm(name);
   const words = text ?? stepWords(name, step);
   if (!words) return null;
   const summary = (a && a.document === "UTS #46") || String(name).startsWith("UTS #46");
   const anchor = a ? a.anchor : null;
   const cite = summary
-    ? h("span", { class: "cite-src" }, "UTS #46 (urlcalc's summary) · ", label(name, step))
-    : h("span", { class: "cite-src" }, "url.bs · ", specLink(anchor, label(name, step), { class: "spec" }));
-  return h("blockquote", { class: ["spec-words", summary ? "summary" : null], id, data: { algorithm: name, specStep: step ?? "" } },
-    cite, h("p", null, vis(words)), note ? h("p", { class: "muted small" }, vis(note)) : null);
+    ? html`<span class="cite-src">UTS #46 (urlcalc's summary) · ${label(name, step)}</span>`
+    : html`<span class="cite-src">url.bs · ${specLink(anchor, label(name, step))}</span>`;
+  return html`<blockquote class=${summary ? "spec-words summary" : "spec-words"} id=${id ?? nothing} data-algorithm=${name} data-spec-step=${step ?? ""}>${cite}<p>${vis(words)}</p>${note ? html`<p class="muted small">${vis(note)}</p>` : nothing}</blockquote>`;
 }
 
-/** The whole algorithm, collapsible, with the applied step highlighted. */
-export function wholeAlgorithm(name, step, { open = false } = {}) {
+/** quoteHtml drawn as a node, or null (for modules that still build with dom.js's h()). */
+export function quote(name, step, opts = {}) {
+  return toNode(quoteHtml(name, step, opts));
+}
+
+/** The whole algorithm, collapsible, with the applied step highlighted (a template, or null).
+ *  `onToggle(open)` hears the details opened or closed. */
+export function wholeAlgorithmHtml(name, step, { open = false, onToggle = null } = {}) {
   const a = algorithm(name);
   if (!a || !Object.keys(a.steps).length) return null;
-  const ol = h("ol", { class: "algo-steps" });
-  for (const [num, words] of Object.entries(a.steps)) {
+  const items = Object.entries(a.steps).map(([num, words]) => {
     const depth = num.split(".").length - 1;
     const applied = num === step;
-    ol.append(h("li", { class: ["d" + Math.min(depth, 5), applied ? "applied" : null], data: { specStep: num },
-      "aria-current": applied ? "step" : null },
-      h("span", { class: "num" }, num), " ", vis(words)));
-  }
-  return h("details", { class: "algo", id: "step-algorithm", open },
-    h("summary", null, `The ${name}, all ${Object.keys(a.steps).length} steps`, step ? ` (step ${step} highlighted)` : ""),
-    a.intro ? h("p", { class: "muted" }, vis(a.intro)) : null, ol);
+    return html`<li class=${"d" + Math.min(depth, 5) + (applied ? " applied" : "")} data-spec-step=${num} aria-current=${applied ? "step" : nothing}><span class="num">${num}</span> ${vis(words)}</li>`;
+  });
+  const toggled = onToggle ? (e) => onToggle(e.currentTarget.open) : nothing;
+  return html`<details class="algo" id="step-algorithm" ?open=${open} @toggle=${toggled}><summary>${`The ${name}, all ${Object.keys(a.steps).length} steps`}${step ? ` (step ${step} highlighted)` : ""}</summary>${a.intro ? html`<p class="muted">${vis(a.intro)}</p>` : nothing}<ol class="algo-steps">${items}</ol></details>`;
 }
 
-/** The quotation of a citation object of the result model ({algorithm, step, text, ...}). */
-export function citationQuote(c, opts = {}) {
+/** The quotation of a citation object of the result model ({algorithm, step, text, ...}): a
+ *  template, or null. */
+export function citationQuoteHtml(c, opts = {}) {
   if (!c || typeof c.algorithm !== "string") return null;
-  return quote(c.algorithm, c.step ?? null, { text: typeof c.text === "string" ? c.text : null, ...opts });
+  return quoteHtml(c.algorithm, c.step ?? null, { text: typeof c.text === "string" ? c.text : null, ...opts });
+}
+
+/** citationQuoteHtml drawn as a node, or null (for modules that still build with dom.js's h()). */
+export function citationQuote(c, opts = {}) {
+  return toNode(citationQuoteHtml(c, opts));
 }
