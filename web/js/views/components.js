@@ -1,7 +1,9 @@
+// @ts-check
 // Components: the 11 getters and the URL record.
-import { errorAnchor, h, hrefPieces, patch, setValue, specLink, valueToken, vis } from "../render/dom.js";
-import { recordTable } from "./record.js";
-import { citationQuote } from "./spectext.js";
+import { errorAnchor } from "../render/dom.js";
+import { hrefPieces, html, nothing, show, specLink, toNode, valueToken, vis } from "../render/templates.js";
+import { recordTableHtml } from "./record.js";
+import { citationQuoteHtml } from "./spectext.js";
 import { GETTERS } from "../facts.js";
 
 // Which colour a getter's value takes (href is drawn piece by piece from href_spans).
@@ -12,65 +14,72 @@ export const GETTER_COMPONENT = {
 
 /** Failure as a place: which algorithm and step returned failure, at which index, in the
  *  spec's words; the validation error that step raises (if any) and, separately, the ones
- *  raised on the way. */
-export function failureBox(result) {
+ *  raised on the way. A template. */
+export function failureBoxHtml(result) {
   const f = result.failure || {};
   const err = f.error;
   const cause = f.cause;
   const raised = Array.isArray(f.raised) ? f.raised.filter((n) => !err || n !== err.name) : [];
   const via = Array.isArray(f.via) && f.via.length
-    ? h("p", { class: "small" }, "Passed on by ", f.via.map((c, j) => [j ? ", " : null,
-      specLink(c.anchor, c.step ? `${c.algorithm}, step ${c.step}` : c.algorithm, { class: "spec" })]), ".")
-    : null;
-  return h("div", { class: "failure", role: "status", id: "failure-box",
-    data: cause ? { failAlgorithm: cause.algorithm, failStep: cause.step ?? "" } : {} },
-    h("strong", null, f.in === "base" ? "The base URL fails to parse" : "Failure"),
-    ": new URL() would throw a TypeError. ",
-    cause ? [specLink(cause.anchor, cause.step ? `${cause.algorithm}, step ${cause.step}` : cause.algorithm, { class: "spec" }),
+    ? html`<p class="small">Passed on by ${f.via.map((c, j) => [j ? ", " : nothing,
+      specLink(c.anchor, c.step ? `${c.algorithm}, step ${c.step}` : c.algorithm)])}.</p>`
+    : nothing;
+  const where = cause
+    ? [specLink(cause.anchor, cause.step ? `${cause.algorithm}, step ${cause.step}` : cause.algorithm),
       " returned failure", f.index !== null && f.index !== undefined ? ` at index ${f.index}` : "",
-      f.note ? [" (", vis(f.note), ")"] : null, "."] : vis(f.reason || ""),
-    err ? [" It raises ", specLink(errorAnchor(err.name), err.name, { class: "spec err-link" }), "."] : null,
-    cause ? citationQuote(cause) : null,
-    via,
-    raised.length ? h("p", { class: "small" }, "Validation errors raised on the way: ",
-      raised.map((n, j) => [j ? ", " : null, specLink(errorAnchor(n), n, { class: "spec err-link" })])) : null);
+      f.note ? [" (", vis(f.note), ")"] : nothing, "."]
+    : vis(f.reason || "");
+  const raises = err ? [" It raises ", specLink(errorAnchor(err.name), err.name, { cls: "spec err-link" }), "."] : nothing;
+  const onTheWay = raised.length
+    ? html`<p class="small">Validation errors raised on the way: ${raised.map((n, j) => [j ? ", " : nothing,
+      specLink(errorAnchor(n), n, { cls: "spec err-link" })])}</p>`
+    : nothing;
+  return html`<div class="failure" role="status" id="failure-box" data-fail-algorithm=${cause ? cause.algorithm : nothing} data-fail-step=${cause ? cause.step ?? "" : nothing}><strong>${f.in === "base" ? "The base URL fails to parse" : "Failure"}</strong>: new URL() would throw a TypeError. ${where}${raises}${cause ? citationQuoteHtml(cause) ?? nothing : nothing}${via}${onTheWay}</div>`;
+}
+
+/** failureBoxHtml drawn as a node (for modules that still build with dom.js's h()). */
+export function failureBox(result) {
+  return toNode(failureBoxHtml(result));
+}
+
+const OPAQUE_ASIDE = html`<span class="aside">opaque origin</span>`;
+const GETTERS_CAPTION = html`<caption>Getters (what new URL() returns)</caption>`;
+
+function getterRow(g, result) {
+  const ok = result.ok;
+  const getters = result.getters || {};
+  const cls = g === "href" ? "val" : "val k-" + GETTER_COMPONENT[g];
+  /** @type {string | typeof nothing} */
+  let value = nothing;
+  /** @type {unknown} */
+  let shown = nothing;
+  if (ok) {
+    if (g === "href" && Array.isArray(result.href_spans)) {
+      shown = hrefPieces(result.href_spans);
+      value = getters.href ?? nothing;
+    } else {
+      shown = vis(getters[g]);
+      value = getters[g] === null || getters[g] === undefined ? nothing : String(getters[g]);
+    }
+  }
+  const aside = g === "hostname" && ok && result.hostname_unicode && result.hostname_unicode !== getters.hostname
+    ? html`<span class="aside">Unicode: ${vis(result.hostname_unicode)}</span>`
+    : g === "origin" && ok && result.origin && result.origin.kind === "opaque" ? OPAQUE_ASIDE : nothing;
+  return html`<tr data-row=${g}><th scope="row">${specLink("dom-url-" + g, "url." + g, { cls: "spec getter-name" })}</th><td><code class=${cls} data-getter=${g} data-value=${value}>${shown}</code>${aside}</td></tr>`;
 }
 
 export function renderComponents(panel, result) {
   const ok = result.ok;
-  const getters = result.getters || {};
-  const tbody = h("tbody");
-  for (const g of GETTERS) {
-    const val = h("code", { class: ["val", g === "href" ? null : "k-" + GETTER_COMPONENT[g]], data: { getter: g } });
-    if (ok) {
-      if (g === "href" && Array.isArray(result.href_spans)) {
-        val.replaceChildren(hrefPieces(result.href_spans));
-        val.dataset.value = getters.href;
-      } else setValue(val, getters[g]);
-    } else delete val.dataset.value;
-    tbody.append(h("tr", { data: { row: g } },
-      h("th", { scope: "row" }, specLink("dom-url-" + g, "url." + g, { class: "spec getter-name" })),
-      h("td", null, val,
-        g === "hostname" && ok && result.hostname_unicode && result.hostname_unicode !== getters.hostname
-          ? h("span", { class: "aside" }, "Unicode: ", vis(result.hostname_unicode)) : null,
-        g === "origin" && ok && result.origin && result.origin.kind === "opaque"
-          ? h("span", { class: "aside" }, "opaque origin") : null)));
-  }
-  const gettersTable = h("table", { class: "getters" }, h("caption", null, "Getters (what new URL() returns)"), tbody);
+  const gettersTable = html`<table class="getters">${GETTERS_CAPTION}<tbody>${GETTERS.map((g) => getterRow(g, result))}</tbody></table>`;
 
   const recordSection = ok
-    ? recordTable({ columns: [{ label: "value", record: result.record }], caption: "The URL record" })
-    : h("p", { class: "muted" }, "No URL record: the parser returned failure.");
+    ? recordTableHtml({ columns: [{ label: "value", record: result.record }], caption: "The URL record" })
+    : html`<p class="muted">No URL record: the parser returned failure.</p>`;
 
-  const origin = ok && result.origin ? h("dl", { class: "kv origin" },
-    h("dt", null, specLink("concept-url-origin", "origin")),
-    h("dd", null, result.origin.kind === "opaque" ? h("span", { class: "kind" }, "opaque origin")
-      : [h("span", { class: "kind" }, "tuple origin"), " (", valueToken(result.origin.scheme), ", ",
-        valueToken(result.origin.host), ", ", valueToken(result.origin.port), ")"])) : null;
+  const o = result.origin;
+  const origin = ok && o ? html`<dl class="kv origin"><dt>${specLink("concept-url-origin", "origin")}</dt><dd>${o.kind === "opaque"
+    ? html`<span class="kind">opaque origin</span>`
+    : html`<span class="kind">tuple origin</span> (${valueToken(o.scheme)}, ${valueToken(o.host)}, ${valueToken(o.port)})`}</dd></dl>` : nothing;
 
-  patch(panel,
-    ok ? null : failureBox(result),
-    h("div", { class: "two-col" },
-      h("div", { class: "scroll-x" }, gettersTable),
-      h("div", null, h("div", { class: "scroll-x" }, recordSection), origin)));
+  show(panel, html`${ok ? nothing : failureBoxHtml(result)}<div class="two-col"><div class="scroll-x">${gettersTable}</div><div><div class="scroll-x">${recordSection}</div>${origin}</div></div>`);
 }

@@ -1,85 +1,87 @@
+// @ts-check
 // Validation: the named validation errors, underlined in the input, and the valid-URL-string verdict.
-import { append, codePointCells, errorAnchor, h, patch, specLink, vis } from "../render/dom.js";
-import { algorithm, quote } from "./spectext.js";
+import { MAX_CELLS, codePoints, errorAnchor } from "../render/dom.js";
+import { codeCells, html, nothing, show, specLink, toNode, vis } from "../render/templates.js";
+import { algorithm, quoteHtml } from "./spectext.js";
 
-export function verdict(result) {
+/** The pills: parses or not, valid URL string or not, how many validation errors (a template). */
+export function verdictHtml(result) {
   const v = result.valid;
   const parses = result.ok;
-  const box = h("div", { class: "verdict", id: "verdict" });
-  box.append(h("span", { class: ["pill", parses ? "ok" : "bad"], data: { parses: String(parses) } },
-    parses ? "✓ parses" : "✗ fails to parse"));
-  if (v && typeof v === "object") {
-    box.append(h("span", { class: ["pill", v.valid ? "ok" : "bad"], data: { valid: String(!!v.valid) } },
-      v.valid ? "✓ valid URL string" : "✗ not a valid URL string"));
-  }
   const n = result.validation_errors_total ?? (result.validation_errors || []).length;
-  box.append(h("span", { class: ["pill", n ? "warn" : "ok"] }, n === 1 ? "1 validation error" : `${n} validation errors`));
-  return box;
+  return html`<div class="verdict" id="verdict"><span class=${parses ? "pill ok" : "pill bad"} data-parses=${String(parses)}>${parses ? "✓ parses" : "✗ fails to parse"}</span>${v && typeof v === "object"
+    ? html`<span class=${v.valid ? "pill ok" : "pill bad"} data-valid=${String(!!v.valid)}>${v.valid ? "✓ valid URL string" : "✗ not a valid URL string"}</span>`
+    : nothing}<span class=${n ? "pill warn" : "pill ok"}>${n === 1 ? "1 validation error" : `${n} validation errors`}</span></div>`;
 }
 
+/** verdictHtml drawn as a node (for modules that still build with dom.js's h()). */
+export function verdict(result) {
+  return toNode(verdictHtml(result));
+}
+
+const NO_POSITION = html`<span class="pill">no position</span>`;
+
 function errorItem(e, n, attr) {
-  return h("li", { class: "verr", data: { [attr]: e.name, n } },
-    h("span", { class: "err-n", "aria-hidden": "true" }, String(n)),
-    h("div", null,
-      h("div", { class: "verr-head" },
-        specLink(errorAnchor(e.name), e.name, { class: "spec err-name" }),
-        e.index !== null && e.index !== undefined ? h("span", { class: "pill" }, "index " + e.index) : h("span", { class: "pill" }, "no position"),
-        e.algorithm
-          ? specLink(algorithm(e.algorithm)?.anchor, e.step ? `${e.algorithm}, step ${e.step}` : e.algorithm, { class: "spec small err-step", data: { specStep: e.step ?? "" } })
-          : e.state ? h("span", { class: "muted small" }, e.state) : null,
-        e.failure ? h("span", { class: ["pill", String(e.failure).startsWith("yes") ? "bad" : "ok"], title: "Does this error make the parser fail? " + e.failure },
-          String(e.failure).startsWith("yes") ? "failure" : "not a failure") : null),
-      h("p", { class: "desc" }, vis(e.description || "")),
-      e.algorithm && e.step ? quote(e.algorithm, e.step) : null,
-      e.detail ? h("p", { class: "muted small" }, "detail: ", vis(e.detail)) : null));
+  const step = e.algorithm
+    ? specLink(algorithm(e.algorithm)?.anchor, e.step ? `${e.algorithm}, step ${e.step}` : e.algorithm, { cls: "spec small err-step", step: e.step ?? "" })
+    : e.state ? html`<span class="muted small">${e.state}</span>` : nothing;
+  const fails = e.failure ? String(e.failure).startsWith("yes") : false;
+  const failure = e.failure
+    ? html`<span class=${fails ? "pill bad" : "pill ok"} title=${"Does this error make the parser fail? " + e.failure}>${fails ? "failure" : "not a failure"}</span>`
+    : nothing;
+  const head = html`<div class="verr-head">${specLink(errorAnchor(e.name), e.name, { cls: "spec err-name" })}${e.index !== null && e.index !== undefined
+    ? html`<span class="pill">${"index " + e.index}</span>` : NO_POSITION}${step}${failure}</div>`;
+  const body = html`<div>${head}<p class="desc">${vis(e.description || "")}</p>${e.algorithm && e.step ? quoteHtml(e.algorithm, e.step) ?? nothing : nothing}${e.detail
+    ? html`<p class="muted small">detail: ${vis(e.detail)}</p>` : nothing}</div>`;
+  return attr === "validationError"
+    ? html`<li class="verr" data-validation-error=${e.name} data-n=${n}><span class="err-n" aria-hidden="true">${String(n)}</span>${body}</li>`
+    : html`<li class="verr" data-base-validation-error=${e.name} data-n=${n}><span class="err-n" aria-hidden="true">${String(n)}</span>${body}</li>`;
 }
 
 // A long input can have tens of thousands of validation errors (one per stray "%"): the list
 // (and the numbered badges in the input) show the first MAX_ERRORS, and say so.
 export const MAX_ERRORS = 100;
 
+const NO_ERRORS = html`<p class="muted">No validation errors: the parser had nothing to complain about.</p>`;
+const ABOUT = html`<p class="muted small">Validation errors never change the result by themselves; the ones marked "failure" are those the parser fails with. ${specLink("validation-error", "About validation errors")}</p>`;
+
 export function renderValidation(target, result) {
-  // built apart, then patched in: only what changed is touched (dom.js patch)
-  const panel = document.createDocumentFragment();
   const errors = result.validation_errors || [];
   const errorCount = Math.max(errors.length, result.validation_errors_total ?? 0);
+  const total = codePoints(result.input).length;
+  const shown = Math.min(total, MAX_CELLS);
+  // What each code point's cell gets: underlined where an error is (every error with a position
+  // shown), and the number and name of each of the first MAX_ERRORS errors there.
   const marks = new Map();
-  errors.forEach((e, k) => {
-    if (typeof e.index === "number") {
-      const cls = marks.get(e.index) || ["verr-mark"];
-      marks.set(e.index, cls);
-    }
-  });
-  const { frag, cells, shown, total } = codePointCells(result.input, result.spans, { end: true, marks });
-  // number badges on the underlined code points (those shown: a long input is shown in part)
+  const mark = (i) => {
+    let m = marks.get(i);
+    if (!m) marks.set(i, m = { cls: null, title: null, sup: [] });
+    return m;
+  };
+  for (const e of errors) if (typeof e.index === "number" && e.index < shown) mark(e.index).cls = "verr-mark";
+  const last = shown === total ? total : shown - 1; // the EOF cell, else the last one shown
   errors.slice(0, MAX_ERRORS).forEach((e, k) => {
-    if (typeof e.index === "number" && (e.index < shown || shown === total)) {
-      const cell = cells[Math.min(e.index, cells.length - 1)];
-      if (cell) {
-        cell.classList.add("verr-mark");
-        cell.title = (cell.title ? cell.title + "; " : "") + e.name;
-        cell.append(h("sup", { class: "err-n", "aria-hidden": "true" }, String(k + 1)));
-      }
+    if (typeof e.index === "number" && (e.index < shown || shown === total) && last >= 0) {
+      const m = mark(Math.min(e.index, last));
+      m.cls = "verr-mark";
+      m.title = (m.title ? m.title + "; " : "") + e.name;
+      m.sup.push(html`<sup class="err-n" aria-hidden="true">${String(k + 1)}</sup>`);
     }
   });
+  const { cells } = codeCells(result.input, result.spans, { end: true, mark: (i) => marks.get(i) ?? null });
   const v = result.valid;
-  append(panel, [
-    verdict(result),
-    v && !v.valid ? h("p", { class: "note" }, "Writing: ", v.production ? h("strong", null, v.production) : null,
-      v.index !== null && v.index !== undefined ? ` (at index ${v.index})` : "", v.reason ? [": ", vis(v.reason)] : null) : null,
-    h("div", { class: "codeline", "aria-label": "The input with validation errors underlined" }, frag),
-    errors.length
-      ? h("ol", { class: "verrs", id: "validation-errors" }, errors.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "validationError")))
-      : h("p", { class: "muted" }, "No validation errors: the parser had nothing to complain about."),
-    errorCount > MAX_ERRORS ? h("p", { class: "note trunc-note", role: "note", data: { shown: MAX_ERRORS, total: errorCount } },
-      `Showing the first ${MAX_ERRORS.toLocaleString("en")} of ${errorCount.toLocaleString("en")} validation errors.`) : null]);
+  const writing = v && !v.valid
+    ? html`<p class="note">Writing: ${v.production ? html`<strong>${v.production}</strong>` : nothing}${v.index !== null && v.index !== undefined ? ` (at index ${v.index})` : ""}${v.reason ? [": ", vis(v.reason)] : nothing}</p>`
+    : nothing;
+  const list = errors.length
+    ? html`<ol class="verrs" id="validation-errors">${errors.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "validationError"))}</ol>`
+    : NO_ERRORS;
+  const more = errorCount > MAX_ERRORS
+    ? html`<p class="note trunc-note" role="note" data-shown=${MAX_ERRORS} data-total=${errorCount}>${`Showing the first ${MAX_ERRORS.toLocaleString("en")} of ${errorCount.toLocaleString("en")} validation errors.`}</p>`
+    : nothing;
   const be = result.base_validation_errors || [];
-  if (be.length) {
-    panel.append(h("h3", null, "Validation errors in the base"),
-      h("ol", { class: "verrs" }, be.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "baseValidationError"))));
-  }
-  panel.append(h("p", { class: "muted small" },
-    "Validation errors never change the result by themselves; the ones marked \"failure\" are those the parser fails with. ",
-    specLink("validation-error", "About validation errors")));
-  patch(target, panel);
+  const base = be.length
+    ? html`<h3>Validation errors in the base</h3><ol class="verrs">${be.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "baseValidationError"))}</ol>`
+    : nothing;
+  show(target, html`${verdictHtml(result)}${writing}<div class="codeline" aria-label="The input with validation errors underlined">${cells}</div>${list}${more}${base}${ABOUT}`);
 }
