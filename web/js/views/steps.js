@@ -1,7 +1,9 @@
+// @ts-check
 // Steps: the parser's trace (result.trace.steps) as a scrubbable timeline.
-import { clear, errorAnchor, h, isInvisible, cpLabel, specLink, updateCodeLine, valueToken, vis, visText } from "../render/dom.js";
-import { EMPTY_RECORD, FIELDS, applyChanges, recordTable } from "./record.js";
-import { onSpec, quote, specLoaded, wholeAlgorithm } from "./spectext.js";
+import { cpLabel, errorAnchor, isInvisible, visText } from "../render/dom.js";
+import { codeCells, drawn, html, nothing, show, specLink, toNode, valueToken, vis } from "../render/templates.js";
+import { EMPTY_RECORD, FIELDS, applyChanges, recordTableHtml } from "./record.js";
+import { onSpec, quoteHtml, specLoaded, wholeAlgorithmHtml } from "./spectext.js";
 // Spec anchors for the algorithms that report sub-steps (depth >= 1), and for the setters.
 import { OPERATION_ANCHORS, PARSER_ANCHORS } from "../facts.js";
 
@@ -19,30 +21,31 @@ export function stepAnchor(step) {
   return (Object.hasOwn(PARSER_ANCHORS, step.parser) && PARSER_ANCHORS[step.parser]) || "concept-basic-url-parser";
 }
 
+const EOF_TOKEN = html`<span class="tok-null">EOF</span>`;
+const NO_CHAR = html`<span class="muted">—</span>`;
+const QUOTE = html`<span class="q">'</span>`;
+
+/** The code point `c` of a step, as a token (a template). */
 export function cText(c) {
-  if (c === null) return h("span", { class: "tok-null" }, "EOF");
-  if (c === undefined) return h("span", { class: "muted" }, "—");
+  if (c === null) return EOF_TOKEN;
+  if (c === undefined) return NO_CHAR;
   const ch = String(c);
   if (isInvisible(ch) || ch === " ") {
-    return h("span", { class: "tok-str" }, h("span", { class: "cp" }, "⟨" + cpLabel(ch) + "⟩"));
+    return html`<span class="tok-str"><span class="cp">${"⟨" + cpLabel(ch) + "⟩"}</span></span>`;
   }
-  return h("span", { class: "tok-str" }, h("span", { class: "q" }, "'"), ch, h("span", { class: "q" }, "'"));
+  return html`<span class="tok-str">${QUOTE}${ch}${QUOTE}</span>`;
 }
 
-/** A generic, text-only rendering of a JSON value (for sub-step details). */
+/** A generic, text-only rendering of a JSON value (for sub-step details; a template). */
 export function jsonView(v, depth = 0) {
   if (v === null || typeof v !== "object") return valueToken(v);
   if (Array.isArray(v)) {
     if (v.every((x) => x === null || typeof x !== "object")) {
-      const s = h("span", { class: "json-arr" }, "[");
-      v.forEach((x, i) => { if (i) s.append(", "); s.append(valueToken(x)); });
-      s.append("]");
-      return s;
+      return html`<span class="json-arr">[${v.map((x, i) => i ? [", ", valueToken(x)] : valueToken(x))}]</span>`;
     }
-    return h("ol", { class: "json-list" }, v.map((x) => h("li", null, jsonView(x, depth + 1))));
+    return html`<ol class="json-list">${v.map((x) => html`<li>${jsonView(x, depth + 1)}</li>`)}</ol>`;
   }
-  return h("dl", { class: "kv json-obj" }, Object.entries(v).map(([k, x]) => [
-    h("dt", null, k), h("dd", null, jsonView(x, depth + 1))]));
+  return html`<dl class="kv json-obj">${Object.entries(v).map(([k, x]) => html`<dt>${k}</dt><dd>${jsonView(x, depth + 1)}</dd>`)}</dl>`;
 }
 
 /** The one-line, text-only label of a step in the timeline list. */
@@ -55,40 +58,39 @@ function stepText(s) {
   return s.state + num + "  " + c;
 }
 
-/** Compact, static list of steps (setters lab, host calculator). */
-export function compactTrace(trace) {
-  if (!trace || !trace.steps) return h("p", { class: "muted" }, "No trace.");
-  const ol = h("ol", { class: "trace-compact" });
-  for (const s of trace.steps) {
-    const li = h("li", { class: ["depth-" + Math.min(3, s.depth || 0)], data: { step: s.i, state: s.state || s.parser } },
-      specLink(stepAnchor(s), s.state || s.parser, { class: "spec st-name" }),
-      s.step ? h("span", { class: "muted small" }, " step " + s.step) : null,
-      "c" in s ? [" ", cText(s.c)] : null,
-      s.buffer ? [" buffer ", valueToken(s.buffer)] : null,
-      s.changes && Object.keys(s.changes).length ? h("span", { class: "changes" }, " → ",
-        Object.entries(s.changes).map(([k, v]) => h("span", { class: "chg" }, k + " = ", jsonView(v)))) : null,
-      s.errors && s.errors.length ? h("span", { class: "err-inline" }, " ⚠ " + s.errors.join(", ")) : null,
-      s.note ? h("span", { class: "st-note" }, " — ", vis(s.note)) : null,
-      s.result !== undefined ? [" ⇒ ", valueToken(s.result)] : null);
-    ol.append(li);
-  }
-  const wrap = h("div", null, ol);
-  if (trace.truncated) wrap.append(truncatedNote(trace));
-  return wrap;
+/** Compact, static list of steps (setters lab, host calculator): a template. */
+export function compactTraceHtml(trace) {
+  if (!trace || !trace.steps) return html`<p class="muted">No trace.</p>`;
+  const items = trace.steps.map((s) => html`<li class=${"depth-" + Math.min(3, s.depth || 0)} data-step=${s.i} data-state=${s.state || s.parser}>${specLink(stepAnchor(s), s.state || s.parser, { cls: "spec st-name" })}${s.step
+    ? html`<span class="muted small">${" step " + s.step}</span>` : nothing}${"c" in s ? [" ", cText(s.c)] : nothing}${s.buffer
+    ? [" buffer ", valueToken(s.buffer)] : nothing}${s.changes && Object.keys(s.changes).length
+    ? html`<span class="changes"> → ${Object.entries(s.changes).map(([k, v]) => html`<span class="chg">${k + " = "}${jsonView(v)}</span>`)}</span>` : nothing}${s.errors && s.errors.length
+    ? html`<span class="err-inline">${" ⚠ " + s.errors.join(", ")}</span>` : nothing}${s.note
+    ? html`<span class="st-note"> — ${vis(s.note)}</span>` : nothing}${s.result !== undefined ? [" ⇒ ", valueToken(s.result)] : nothing}</li>`);
+  return html`<div><ol class="trace-compact">${items}</ol>${trace.truncated ? truncatedNote(trace) : nothing}</div>`;
 }
 
+/** compactTraceHtml drawn as a node (for modules that still build with dom.js's h()). */
+export function compactTrace(trace) {
+  return toNode(compactTraceHtml(trace));
+}
+
+/** The note saying a trace was cut short (a template). */
 export function truncatedNote(trace) {
-  return h("p", { class: "note warn", id: null, role: "note" },
-    `The trace was truncated: only the first ${(trace.steps || []).length.toLocaleString("en")} steps were kept ` +
+  return html`<p class="note warn" role="note">${`The trace was truncated: only the first ${(trace.steps || []).length.toLocaleString("en")} steps were kept ` +
     `(at most ${Number(trace.max_steps).toLocaleString("en")}` +
     (trace.max_chars ? `, and at most ${Number(trace.max_chars).toLocaleString("en")} code points of buffers and values` : "") +
-    `), ${Number(trace.dropped).toLocaleString("en")} more were dropped.`);
+    `), ${Number(trace.dropped).toLocaleString("en")} more were dropped.`}</p>`;
 }
 
 // The step list shows at most this many steps at a time (a window around the current step).
 export const LIST_WINDOW = 400;
 
+const LEDE = html`<p class="lede">The basic URL parser, one state-machine step at a time. Scrub with the buttons, the slider or the arrow keys in the list; the caret marks the pointer in the input.</p>`;
+
 export class StepsView {
+  /** @param {HTMLElement} panel
+   *  @param {{onChange?: (i: number) => void, announce?: (text: string) => void}} [opts] */
   constructor(panel, { onChange = () => {}, announce = () => {} } = {}) {
     this.panel = panel;
     this.onChange = onChange;
@@ -96,47 +98,36 @@ export class StepsView {
     this.pos = 0;
     this.steps = [];
     this.timer = null;
+    this.windowStart = -1;
+    this.windowEnd = -1;
     this.build();
   }
 
   build() {
     const p = this.panel;
-    this.inputEl = h("div", { class: "codeline trace-input", id: "trace-input", "aria-label": "The input, with the parser's pointer (caret)", role: "img", data: { caret: "" } });
-    this.first = h("button", { type: "button", id: "step-first", title: "First step (Home)", "aria-label": "First step" }, "|◀");
-    this.prev = h("button", { type: "button", id: "step-prev", title: "Previous step (←)", "aria-label": "Previous step" }, "◀");
-    this.play = h("button", { type: "button", id: "step-play", class: "primary", "aria-pressed": "false", title: "Play / pause (Space)" }, "▶ Play");
-    this.next = h("button", { type: "button", id: "step-next", title: "Next step (→)", "aria-label": "Next step" }, "▶");
-    this.last = h("button", { type: "button", id: "step-last", title: "Last step (End)", "aria-label": "Last step" }, "▶|");
-    this.range = h("input", { type: "range", id: "step-range", min: "0", max: "0", value: "0", "aria-label": "Step" });
-    this.posEl = h("span", { class: "step-pos", id: "step-pos", "aria-live": "off" }, "");
-    this.subToggle = h("input", { type: "checkbox", id: "show-substeps", checked: true });
-    const controls = h("div", { class: "scrubber", role: "group", "aria-label": "Timeline controls" },
-      this.first, this.prev, this.play, this.next, this.last, this.range, this.posEl,
-      h("label", { class: "check" }, this.subToggle, " host sub-steps"));
-    this.list = h("ol", { class: "step-list", id: "step-list", tabindex: "0", role: "listbox", "aria-label": "Trace steps (arrow keys to move, Space to play)" });
-    this.detail = h("div", { class: "step-detail", id: "step-detail", "aria-live": "polite" });
-    this.truncated = h("div", { id: "trace-truncated" });
-    this.emptyEl = h("p", { class: "muted", hidden: true }, "No trace for this input.");
-    clear(p).append(
-      h("p", { class: "lede" }, "The basic URL parser, one state-machine step at a time. Scrub with the buttons, the slider or the arrow keys in the list; the caret marks the pointer in the input."),
-      this.inputEl, controls, this.truncated, this.emptyEl,
-      h("div", { class: "steps-body" }, this.list, this.detail));
-
-    this.first.addEventListener("click", () => this.go(0));
-    this.last.addEventListener("click", () => this.go(this.steps.length - 1));
-    this.prev.addEventListener("click", () => this.go(this.pos - 1));
-    this.next.addEventListener("click", () => this.go(this.pos + 1));
-    this.play.addEventListener("click", () => this.toggle());
-    this.range.addEventListener("input", () => this.go(Number(this.range.value)));
-    this.subToggle.addEventListener("change", () => {
+    const subToggled = () => {
       this.list.classList.toggle("hide-sub", !this.subToggle.checked);
       if (!this.subToggle.checked && this.steps[this.pos] && this.steps[this.pos].depth > 0) this.go(this.parentOf(this.pos));
-    });
-    this.list.addEventListener("click", (e) => {
+    };
+    const listClick = (e) => {
       const li = e.target.closest("li[data-step]");
       if (li && !e.target.closest("a")) this.go(Number(li.dataset.step));
-    });
-    this.list.addEventListener("keydown", (e) => this.key(e));
+    };
+    show(p, html`${LEDE}<div class="codeline trace-input" id="trace-input" aria-label="The input, with the parser's pointer (caret)" role="img" data-caret=""></div><div class="scrubber" role="group" aria-label="Timeline controls"><button type="button" id="step-first" title="First step (Home)" aria-label="First step" @click=${() => this.go(0)}>|◀</button><button type="button" id="step-prev" title="Previous step (←)" aria-label="Previous step" @click=${() => this.go(this.pos - 1)}>◀</button><button type="button" id="step-play" class="primary" aria-pressed="false" title="Play / pause (Space)" @click=${() => this.toggle()}>▶ Play</button><button type="button" id="step-next" title="Next step (→)" aria-label="Next step" @click=${() => this.go(this.pos + 1)}>▶</button><button type="button" id="step-last" title="Last step (End)" aria-label="Last step" @click=${() => this.go(this.steps.length - 1)}>▶|</button><input type="range" id="step-range" min="0" max="0" value="0" aria-label="Step" @input=${() => this.go(Number(this.range.value))}><span class="step-pos" id="step-pos" aria-live="off"></span><label class="check"><input type="checkbox" id="show-substeps" checked @change=${subToggled}> host sub-steps</label></div><div id="trace-truncated"></div><p class="muted" hidden>No trace for this input.</p><div class="steps-body"><ol class="step-list" id="step-list" tabindex="0" role="listbox" aria-label="Trace steps (arrow keys to move, Space to play)" @click=${listClick} @keydown=${(e) => this.key(e)}></ol><div class="step-detail" id="step-detail" aria-live="polite"></div></div>`);
+    const $ = (id) => /** @type {HTMLElement} */ (p.querySelector("#" + id));
+    this.inputEl = $("trace-input");
+    this.first = $("step-first");
+    this.prev = $("step-prev");
+    this.play = $("step-play");
+    this.next = $("step-next");
+    this.last = $("step-last");
+    this.range = /** @type {HTMLInputElement} */ ($("step-range"));
+    this.posEl = $("step-pos");
+    this.subToggle = /** @type {HTMLInputElement} */ ($("show-substeps"));
+    this.list = $("step-list");
+    this.detail = $("step-detail");
+    this.truncated = $("trace-truncated");
+    this.emptyEl = /** @type {HTMLElement} */ (this.truncated.nextElementSibling);
     // the spec's words arrive once per session: show them for the step on screen
     onSpec(() => { if (this.steps.length) this.renderDetail(this.pos); });
   }
@@ -189,6 +180,7 @@ export class StepsView {
   }
 
   /** Render a new parse result. */
+  /** Render a new parse result. */
   render(result) {
     this.result = result;
     const trace = result && result.trace;
@@ -208,75 +200,44 @@ export class StepsView {
       if (s.parser === "url" && typeof s.index === "number") last = s.index;
       this.caretIdx.push(last);
     }
-    // Bounded (a long input shows its first MAX_CELLS code points), and updated in place.
-    this.cells = updateCodeLine(this.inputEl, this.input, result ? result.spans : [], { end: true }).cells;
-
-    if (this.selected) {
-      this.selected.classList.remove("selected");
-      this.selected.setAttribute("aria-selected", "false");
-      this.selected = null;
-    }
+    // Bounded (a long input shows its first MAX_CELLS code points); lit-html changes only the
+    // cells that differ (typing changes one code point and a few components).
+    show(this.inputEl, codeCells(this.input, result ? result.spans : [], { end: true }).cells);
+    this.cells = [...this.inputEl.children].filter((c) => c.classList.contains("c"));
     if (this.pos >= this.steps.length) this.pos = Math.max(0, this.steps.length - 1);
     this.listWindow(this.pos, true);
-    this.truncated.replaceChildren(trace && trace.truncated ? truncatedNote(trace) : "");
+    show(this.truncated, trace && trace.truncated ? truncatedNote(trace) : nothing);
     this.emptyEl.hidden = this.steps.length > 0;
     this.range.max = String(Math.max(0, this.steps.length - 1));
-    if (this.pos >= this.steps.length) this.pos = Math.max(0, this.steps.length - 1);
-    this.selected = null;
     this.show(this.pos, true);
   }
 
   /** The list holds one plain <li> per step (text only, the number via CSS), for a window of at
    *  most LIST_WINDOW steps around step `i` (a long input has thousands of steps; laying them
    *  all out froze the page for a third of a second), with a note before and after it saying
-   *  how many steps are not listed. With `update`, the trace changed: the items already there
-   *  are reused and only those that differ are touched (typing one more code point changes the
-   *  last few steps, not the ones before them). */
+   *  how many steps are not listed. lit-html keeps the items and changes only what differs
+   *  (typing one more code point changes the last few steps, not the ones before them); with
+   *  `update`, the trace changed. */
   listWindow(i, update = false) {
     const n = this.steps.length;
     const start = n <= LIST_WINDOW ? 0 : Math.max(0, Math.min(n - LIST_WINDOW, i - LIST_WINDOW / 2));
     const end = Math.min(n, start + LIST_WINDOW);
-    if (!update && start === this.windowStart && end === this.windowEnd) return;
-    const old = start === this.windowStart ? this.items || [] : [];
-    if (old.length === 0) this.list.replaceChildren();
-    if (this.selected && !old.includes(this.selected)) this.selected = null;
+    if (!update && start === this.windowStart && end === this.windowEnd && this.listedPos === this.pos) return;
     this.windowStart = start;
     this.windowEnd = end;
-    const lf = document.createDocumentFragment();
+    this.listedPos = this.pos;
     const items = [];
     for (let k = start; k < end; k++) {
       const s = this.steps[k];
+      const selected = k === this.pos;
       let cls = "depth-" + Math.min(3, s.depth || 0);
       if (s.changes && Object.keys(s.changes).length) cls += " has-changes";
       if (s.errors && s.errors.length) cls += " has-errors";
-      if (this.selected && this.selected === old[k]) cls += " selected";
-      const state = s.state || s.parser || "";
-      const text = stepText(s);
-      let li = old[k];
-      if (!li) {
-        li = document.createElement("li");
-        li.id = "step-" + k;
-        li.setAttribute("role", "option");
-        li.setAttribute("aria-selected", "false");
-        li.dataset.step = String(k);
-        lf.append(li);
-      }
-      if (li.className !== cls) li.className = cls;
-      if (li.dataset.state !== state) li.dataset.state = state;
-      if (li.textContent !== text) li.textContent = text;
-      items[k] = li;
+      if (selected) cls += " selected";
+      items.push(html`<li id=${"step-" + k} role="option" aria-selected=${selected ? "true" : "false"} data-step=${k} class=${cls} data-state=${s.state || s.parser || ""}>${stepText(s)}</li>`);
     }
-    for (let k = end; k < old.length; k++) if (old[k]) old[k].remove();
-    if (this.moreBefore) this.moreBefore.remove();
-    if (this.moreAfter) this.moreAfter.remove();
-    const more = (count, where) => h("li", { class: "more trunc-note", role: "presentation", data: { more: count } },
-      `… ${count.toLocaleString("en")} ${where} step${count === 1 ? "" : "s"} not listed here: scrub, or use the slider`);
-    this.moreBefore = start > 0 ? more(start, "earlier") : null;
-    this.moreAfter = end < n ? more(n - end, "later") : null;
-    this.list.append(lf);
-    if (this.moreBefore) this.list.prepend(this.moreBefore);
-    if (this.moreAfter) this.list.append(this.moreAfter);
-    this.items = items;
+    const more = (count, where) => html`<li class="more trunc-note" role="presentation" data-more=${count}>${`… ${count.toLocaleString("en")} ${where} step${count === 1 ? "" : "s"} not listed here: scrub, or use the slider`}</li>`;
+    show(this.list, html`${start > 0 ? more(start, "earlier") : nothing}${items}${end < n ? more(n - end, "later") : nothing}`);
   }
 
   go(i) {
@@ -286,27 +247,24 @@ export class StepsView {
     this.onChange(i);
   }
 
+
   show(i, scroll) {
     this.pos = i;
     const n = this.steps.length;
     const disabled = n === 0;
-    for (const b of [this.first, this.prev, this.play, this.next, this.last, this.range]) b.disabled = disabled;
+    for (const b of [this.first, this.prev, this.play, this.next, this.last, this.range]) /** @type {HTMLButtonElement} */ (b).disabled = disabled;
     if (disabled) {
       this.posEl.textContent = "";
       this.detail.replaceChildren();
+      this.detailKey = null;
       this.inputEl.dataset.caret = "";
+      this.selected = null;
       return;
     }
     this.range.value = String(i);
     this.posEl.textContent = `step #${i} (${i + 1} of ${n})`;
-    if (this.selected) {
-      this.selected.classList.remove("selected");
-      this.selected.setAttribute("aria-selected", "false");
-    }
     this.listWindow(i);
-    const li = this.items[i];
-    li.classList.add("selected");
-    li.setAttribute("aria-selected", "true");
+    const li = /** @type {HTMLElement} */ (this.list.querySelector("#step-" + i));
     this.selected = li;
     this.list.setAttribute("aria-activedescendant", li.id);
     if (scroll) {
@@ -337,8 +295,6 @@ export class StepsView {
     this.renderDetail(i);
   }
 
-  /** In presenter mode the list ends at the bottom of the screen (its selected step stays in
-   *  sight without scrolling the page); elsewhere the style sheet's height applies. */
   fitToScreen() {
     if (!document.body.classList.contains("presenter") || !this.list.isConnected || this.panel.hidden) {
       this.list.style.maxHeight = "";
@@ -347,6 +303,7 @@ export class StepsView {
     const top = this.list.getBoundingClientRect().top + window.scrollY;
     this.list.style.maxHeight = Math.max(160, Math.floor(window.innerHeight - top - 8)) + "px";
   }
+
 
   renderDetail(i) {
     const s = this.steps[i];
@@ -357,45 +314,39 @@ export class StepsView {
     this.detailKey = key;
     const changed = new Set(Object.keys(s.changes || {}).filter((k) => FIELDS.includes(k)));
     const name = s.algorithm || s.state || s.parser;
-    const head = h("div", { class: "detail-head" },
-      h("span", { class: "st-i big" }, "#" + i),
-      specLink(stepAnchor(s), name, { class: "spec state-link" }),
-      s.step ? h("span", { class: "pill", data: { specStep: s.step } }, "step " + s.step)
-        : h("span", { class: "pill muted", data: { specStep: "" } }, "no step"),
-      s.depth > 0 ? h("span", { class: "pill sub" }, `${s.parser} (depth ${s.depth})`) : null,
-      s.next_state && s.next_state !== s.state ? h("span", { class: "next" }, "→ ", s.next_state) : null,
-      s.outcome ? h("span", { class: "pill warn" }, s.outcome) : null);
-    const dl = h("dl", { class: "kv" });
-    const row = (k, v) => dl.append(h("dt", null, k), h("dd", null, v));
+    const head = html`<div class="detail-head"><span class="st-i big">${"#" + i}</span>${specLink(stepAnchor(s), name, { cls: "spec state-link" })}${s.step
+      ? html`<span class="pill" data-spec-step=${s.step}>${"step " + s.step}</span>`
+      : html`<span class="pill muted" data-spec-step="">no step</span>`}${s.depth > 0
+      ? html`<span class="pill sub">${`${s.parser} (depth ${s.depth})`}</span>` : nothing}${s.next_state && s.next_state !== s.state
+      ? html`<span class="next">→ ${s.next_state}</span>` : nothing}${s.outcome ? html`<span class="pill warn">${s.outcome}</span>` : nothing}</div>`;
+    const rows = [];
+    const row = (k, v) => rows.push(html`<dt>${k}</dt><dd>${v}</dd>`);
     if ("c" in s) row("c", cText(s.c));
     if ("pointer" in s) row("pointer", String(s.pointer) + (s.index !== s.pointer && s.index !== undefined ? ` (index ${s.index} in the original input)` : ""));
     if ("buffer" in s) row("buffer", valueToken(s.buffer));
     if (s.flags) {
-      row("flags", h("span", { class: "flags" }, Object.entries(s.flags).map(([k, v]) =>
-        h("span", { class: ["flag", v ? "on" : "off"], title: k + " = " + v }, (v ? "✓ " : "✗ ") + k.replaceAll("_", " ")))));
+      row("flags", html`<span class="flags">${Object.entries(s.flags).map(([k, v]) =>
+        html`<span class=${v ? "flag on" : "flag off"} title=${k + " = " + v}>${(v ? "✓ " : "✗ ") + k.replaceAll("_", " ")}</span>`)}</span>`);
     }
     if (s.errors && s.errors.length) {
-      row("validation errors", h("span", null, s.errors.map((e, j) => [j ? ", " : null,
-        specLink(errorAnchor(e), e, { class: "spec err-link" })])));
+      row("validation errors", html`<span>${s.errors.map((e, j) => [j ? ", " : nothing,
+        specLink(errorAnchor(e), e, { cls: "spec err-link" })])}</span>`);
     }
     if (s.note) row("note", vis(s.note));
     for (const k of ["input", "domain", "result", "removed"]) if (k in s) row(k, jsonView(s[k]));
     if (s.details) row("details", jsonView(s.details));
     if (s.changes && Object.keys(s.changes).length) {
-      row("changes", h("span", null, Object.entries(s.changes).map(([k, v]) => h("span", { class: "chg" }, k + " ← ", jsonView(v)))));
+      row("changes", html`<span>${Object.entries(s.changes).map(([k, v]) => html`<span class="chg">${k + " ← "}${jsonView(v)}</span>`)}</span>`);
     }
     // The spec's words for this step, and its whole algorithm (collapsible) with the step lit.
-    const words = s.step ? quote(name, s.step, { id: "step-spec-words" })
-      : h("blockquote", { class: "spec-words none", id: "step-spec-words" },
-        h("p", null, vis(s.note && s.note.startsWith("no step applies") ? s.note : "No numbered step: the algorithm as a whole.")));
-    const cause = s.cause ? quote(s.cause.algorithm, s.cause.step, { note: "where the failure began" }) : null;
-    const whole = wholeAlgorithm(name, s.step, { open: this.algorithmOpen });
-    if (whole) whole.addEventListener("toggle", () => { this.algorithmOpen = whole.open; });
-    const pending = !specLoaded() && s.step ? h("p", { class: "muted small" }, "Loading the spec's words…") : null;
-    this.detail.replaceChildren(head, words || pending || "", cause || "", whole || "", dl,
-      h("h3", null, "The URL record so far"),
-      h("div", { class: "scroll-x" },
-        recordTable({ columns: [{ label: "after this step", record: rec }], highlight: changed, dataField: false })));
+    const words = s.step ? quoteHtml(name, s.step, { id: "step-spec-words" })
+      : html`<blockquote class="spec-words none" id="step-spec-words"><p>${vis(s.note && s.note.startsWith("no step applies") ? s.note : "No numbered step: the algorithm as a whole.")}</p></blockquote>`;
+    const cause = s.cause ? quoteHtml(s.cause.algorithm, s.cause.step, { note: "where the failure began" }) : null;
+    const whole = wholeAlgorithmHtml(name, s.step, { open: this.algorithmOpen, onToggle: (open) => { this.algorithmOpen = open; } });
+    const pending = !specLoaded() && s.step ? html`<p class="muted small">Loading the spec's words…</p>` : null;
+    const table = recordTableHtml({ columns: [{ label: "after this step", record: rec }], highlight: changed, dataField: false });
+    // drawn anew (another step): a fresh subtree, not the last one changed
+    this.detail.replaceChildren(drawn(html`${head}${words || pending || nothing}${cause || nothing}${whole || nothing}<dl class="kv">${rows}</dl><h3>The URL record so far</h3><div class="scroll-x">${table}</div>`));
   }
 
   stop() {
