@@ -1,5 +1,6 @@
+// @ts-check
 // Classroom: the examples gallery of well-known quirks (the paper tape is in tape.js).
-import { clear, h, vis } from "../render/dom.js";
+import { html, nothing, show, vis } from "../render/templates.js";
 
 export const EXAMPLES = [
   { input: "http:\\\\example.com\\a\\..\\b", note: "Backslashes count as slashes in special URLs, and .. removes a segment." },
@@ -27,16 +28,10 @@ export const EXAMPLES = [
   { input: "https://example.com/\u202Egnp.exe", note: "A bidi override is shown escaped, so it cannot reverse the text." },
 ];
 
+const LEDE = html`<p class="lede">Well-known quirks of the URL Standard. Pick one to load it; every view updates.</p>`;
+
 export function renderExamples(panel, { onPick }) {
-  clear(panel);
-  const list = h("ul", { class: "gallery", id: "examples" });
-  EXAMPLES.forEach((ex, i) => {
-    const btn = h("button", { type: "button", class: "example", data: { example: i } },
-      h("code", { class: "ex-input" }, vis(ex.input)),
-      ex.base ? h("span", { class: "ex-base" }, "base ", h("code", null, vis(ex.base))) : null,
-      h("span", { class: "ex-note" }, ex.note));
-    btn.addEventListener("click", () => onPick(ex));
-    list.append(h("li", null, btn));
-  });
-  panel.append(h("p", { class: "lede" }, "Well-known quirks of the URL Standard. Pick one to load it; every view updates."), list);
+  const items = EXAMPLES.map((ex, i) => html`<li><button type="button" class="example" data-example=${i} @click=${() => onPick(ex)}><code class="ex-input">${vis(ex.input)}</code>${ex.base
+    ? html`<span class="ex-base">base <code>${vis(ex.base)}</code></span>` : nothing}<span class="ex-note">${ex.note}</span></button></li>`);
+  show(panel, html`${LEDE}<ul class="gallery" id="examples">${items}</ul>`);
 }

@@ -1,10 +1,11 @@
+// @ts-check
 // The paper tape: the inputs this tab settled on (Enter, a view that records), newest first; an
 // entry restores its input. It is kept in sessionStorage, so a reload keeps it (the tab's own
 // tape: another tab has its own). At most TAPE_MAX entries: past that the oldest go, and the tape
 // says how many went. Clear can be undone (the Undo in the tape, also after a reload) until
 // something new is added. A tape that cannot be stored (storage full) says so: it is then kept
 // until the tab closes.
-import { h, vis } from "../render/dom.js";
+import { html, nothing, show, vis } from "../render/templates.js";
 
 export const TAPE_KEY = "urlcalc.tape";
 export const TAPE_CLEARED_KEY = "urlcalc.tape-cleared";
@@ -116,33 +117,23 @@ export class Tape {
   }
 
   render() {
-    const items = this.entries.slice().reverse().map((e) => {
-      const btn = h("button", { type: "button", class: ["tape-entry", e.ok ? "ok" : "bad"], title: "Restore this input" },
-        h("code", { class: "t-in" }, vis(e.input, TAPE_TEXT)),
-        e.base ? h("span", { class: "t-base" }, " (base ", vis(e.base, TAPE_TEXT), ")") : null,
-        h("span", { class: "t-arrow", "aria-hidden": "true" }, " → "),
-        h("span", { class: "sr-only" }, " gives "),
-        e.ok ? h("code", { class: "t-out" }, vis(e.out, TAPE_TEXT)) : h("span", { class: "t-out bad-text" }, "failure"),
-        e.note ? h("span", { class: "t-note" }, String(e.note)) : null);
-      btn.addEventListener("click", () => this.onPick(e));
-      return h("li", null, btn);
-    });
-    if (this.cleared) {
-      const n = this.cleared.entries.length;
-      const undo = h("button", { type: "button", class: "small", id: "tape-undo" }, "Undo");
-      undo.addEventListener("click", () => this.undo());
-      items.unshift(h("li", { class: "tape-cleared", id: "tape-cleared", role: "status" }, `Cleared ${n} entr${n === 1 ? "y" : "ies"}. `, undo));
-    }
-    if (!this.entries.length && !this.cleared) items.push(h("li", { class: "muted" }, "Nothing computed yet. Inputs you settle on appear here."));
-    if (this.dropped) {
-      items.push(h("li", { class: "tape-note muted small", id: "tape-dropped" },
-        `The tape keeps the last ${TAPE_MAX} entries: ${this.dropped.toLocaleString("en")} older entr${this.dropped === 1 ? "y was" : "ies were"} dropped. Export or make a lesson of it to keep more.`));
-    }
-    if (this.unstored) {
-      items.push(h("li", { class: "tape-note bad-text small", id: "tape-unstored" },
-        "This tab could not store the tape (storage full or disabled): it is kept until the tab closes, not across a reload."));
-    }
-    this.listEl.replaceChildren(...items);
+    const entries = this.entries.slice().reverse().map((e) => html`<li><button type="button" class=${"tape-entry " + (e.ok ? "ok" : "bad")} title="Restore this input" @click=${() => this.onPick(e)}><code class="t-in">${vis(e.input, TAPE_TEXT)}</code>${e.base
+      ? html`<span class="t-base"> (base ${vis(e.base, TAPE_TEXT)})</span>` : nothing}<span class="t-arrow" aria-hidden="true"> → </span><span class="sr-only"> gives </span>${e.ok
+      ? html`<code class="t-out">${vis(e.out, TAPE_TEXT)}</code>` : html`<span class="t-out bad-text">failure</span>`}${e.note
+      ? html`<span class="t-note">${String(e.note)}</span>` : nothing}</button></li>`);
+    const n = this.cleared ? this.cleared.entries.length : 0;
+    const cleared = this.cleared
+      ? html`<li class="tape-cleared" id="tape-cleared" role="status">${`Cleared ${n} entr${n === 1 ? "y" : "ies"}. `}<button type="button" class="small" id="tape-undo" @click=${() => this.undo()}>Undo</button></li>`
+      : nothing;
+    const empty = !this.entries.length && !this.cleared
+      ? html`<li class="muted">Nothing computed yet. Inputs you settle on appear here.</li>` : nothing;
+    const dropped = this.dropped
+      ? html`<li class="tape-note muted small" id="tape-dropped">${`The tape keeps the last ${TAPE_MAX} entries: ${this.dropped.toLocaleString("en")} older entr${this.dropped === 1 ? "y was" : "ies were"} dropped. Export or make a lesson of it to keep more.`}</li>`
+      : nothing;
+    const unstored = this.unstored
+      ? html`<li class="tape-note bad-text small" id="tape-unstored">This tab could not store the tape (storage full or disabled): it is kept until the tab closes, not across a reload.</li>`
+      : nothing;
+    show(this.listEl, html`${cleared}${entries}${empty}${dropped}${unstored}`);
   }
 }
 
