@@ -1,3 +1,4 @@
+// @ts-check
 // urlcalc's service worker: cross-origin isolation on a static host that sends no headers.
 //
 // Why: a keystroke's answer is drawn in the keystroke's own frame only where the page is
@@ -26,21 +27,33 @@ const HEADERS = Object.freeze({
 });
 // END HEADERS
 
+// This worker's global scope, typed as what it is (for tsc: tsconfig.workers.json).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+/**
+ * The install event, with the static routing API where the browser has it (Chromium 123+).
+ * @typedef {ExtendableEvent & {addRoutes?: (rules: object[]) => Promise<void>}} InstallEvent
+ */
+
 // Responses that may carry no body (new Response refuses one): passed on as they are.
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-/** Whether the headers of `request`'s response decide the page's isolation. */
-function decidesIsolation(request) {
+/** Whether the headers of `request`'s response decide the page's isolation.
+ *  (Arrow functions held in consts: a classic script's function declarations would be
+ *  properties of the worker's global object, eslint's no-implicit-globals.)
+ *  @param {Request} request */
+const decidesIsolation = (request) => {
   if (request.method !== "GET") return false;
-  if (new URL(request.url).origin !== self.location.origin) return false;
+  if (new URL(request.url).origin !== sw.location.origin) return false;
   return request.mode === "navigate" || request.destination === "document" ||
     request.destination === "worker";
-}
+};
 
-self.addEventListener("install", (event) => {
-  self.skipWaiting();
+sw.addEventListener("install", (/** @type {InstallEvent} */ event) => {
+  sw.skipWaiting();
   // The static routing API (Chromium 123+): every request but navigations and worker scripts
   // goes to the network without starting this worker. Rules are tried in order.
+  const URLPattern = /** @type {any} */ (globalThis).URLPattern; // (not in TypeScript's lib yet)
   if (typeof event.addRoutes === "function" && typeof URLPattern === "function") {
     const routes = [
       { condition: { requestMode: "navigate" }, source: "fetch-event" },
@@ -52,22 +65,25 @@ self.addEventListener("install", (event) => {
   }
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     // The navigation's request starts while this worker starts (event.preloadResponse).
-    if (self.registration.navigationPreload) {
-      await self.registration.navigationPreload.enable().catch(() => {});
+    if (sw.registration.navigationPreload) {
+      await sw.registration.navigationPreload.enable().catch(() => {});
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   if (!decidesIsolation(event.request)) return; // the network's own answer, untouched
   event.respondWith(withHeaders(event));
 });
 
-async function withHeaders(event) {
+/** The response to `event`'s request, with the isolation headers it lacks.
+ *  @param {FetchEvent} event
+ *  @returns {Promise<Response>} */
+const withHeaders = async (event) => {
   const preloaded = event.request.mode === "navigate" ? await event.preloadResponse : undefined;
   const response = preloaded ?? await fetch(event.request);
   // A redirect (opaque to this worker), an error: the browser handles them as it would.
@@ -81,4 +97,4 @@ async function withHeaders(event) {
     statusText: response.statusText,
     headers,
   });
-}
+};

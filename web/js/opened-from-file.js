@@ -1,3 +1,4 @@
+// @ts-check
 // A classic script, not a module: browsers refuse module scripts and workers on a page opened
 // from a file (a file: URL), so on such a page nothing else of urlcalc runs. This says so in the
 // top bar (body[data-where="file"] shows "opened from a file") and tells how to serve the folder.

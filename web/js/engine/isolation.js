@@ -1,3 +1,4 @@
+// @ts-check
 // Cross-origin isolation on a static host: a classic script, first in the page's <head>, so that
 // it runs before the module scripts (engine.js starts the Pyodide worker as soon as it runs).
 //
@@ -24,7 +25,9 @@
 (function () {
   var MARKER = "urlcalc-isolation-reload";
   var WAIT_MS = 2000;
+  /** @type {(reloading: boolean) => void} */
   var resolveSettled;
+  /** @type {UrlcalcIsolation} */
   var state = {
     by: null,
     reason: null,
@@ -36,7 +39,7 @@
   function storage() {
     try {
       return window.sessionStorage; // throws where storage is disabled
-    } catch (e) {
+    } catch (_e) {
       return null;
     }
   }
@@ -88,7 +91,8 @@
       "is isolated");
   }, WAIT_MS);
 
-  var script = new URL("../../isolation-worker.js", document.currentScript.src);
+  var script = new URL("../../isolation-worker.js",
+    /** @type {HTMLScriptElement} */ (document.currentScript).src);
   navigator.serviceWorker.register(script.href).then(function () {
     // Active (or activating: the navigation waits for it) worker: the reload comes through it.
     return navigator.serviceWorker.ready;

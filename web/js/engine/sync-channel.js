@@ -1,3 +1,4 @@
+// @ts-check
 // A synchronous hand-off from a worker to the page, for answers that should land in the frame of
 // the keystroke that asked for them.
 //
@@ -44,7 +45,19 @@ const TOO_BIG = -1;
 // parse of a long URL is a few hundred KB); a bigger one comes by postMessage.
 export const CHANNEL_BYTES = 8 * 1024 * 1024;
 
-/** The views of a channel's slots in `buffer` (SLOTS of them, of equal size). */
+/**
+ * A slot's views: state [id, length, sequence], times [python_ms, got_at, sent_at], the bytes.
+ * @typedef {{state: Int32Array, times: Float64Array, data: Uint8Array}} Slot
+ */
+
+/**
+ * An answer's timings as a worker reports them (ms; got_at and sent_at on the shared clock).
+ * @typedef {{python_ms: number, got_at: number, sent_at: number}} AnswerTimes
+ */
+
+/** The views of a channel's slots in `buffer` (SLOTS of them, of equal size).
+ *  @param {SharedArrayBuffer} buffer
+ *  @returns {Slot[]} */
 function slotsOf(buffer) {
   const size = buffer.byteLength / SLOTS;
   return Array.from({ length: SLOTS }, (_, i) => ({
@@ -62,9 +75,11 @@ export function channelAvailable() {
 
 // Every channel the page made, by name: how many answers each took from its buffer and how
 // many waits ran out (engine.sync, for `make bench-web`).
+/** @type {Map<string, SyncChannel>} */
 const made = new Map();
 
-/** {name: {waits, misses}} of every channel the page made. */
+/** {name: {waits, misses}} of every channel the page made.
+ *  @returns {Record<string, {waits: number, misses: number}>} */
 export function channelCounts() {
   return Object.fromEntries([...made].map(([name, c]) => [name, { waits: c.waits, misses: c.misses }]));
 }
@@ -72,6 +87,8 @@ export function channelCounts() {
 /** The page's end: make one (named after the thread that answers in it), hand `buffer` to the
  *  worker in a message, then `wait`. `bytes`: the room for answers, shared by the slots. */
 export class SyncChannel {
+  /** @param {string} name
+   *  @param {number} [bytes] */
   constructor(name, bytes = CHANNEL_BYTES) {
     made.set(name, this);
     const slotBytes = SLOT_HEADER_BYTES + Math.ceil(bytes / SLOTS / 8) * 8;
@@ -82,7 +99,10 @@ export class SyncChannel {
     this.misses = 0; // waits that ran out of time (or did not fit, or were overwritten)
   }
 
-  /** Poll for the answer to request `id` for at most `ms`: {text, times} or null. */
+  /** Poll for the answer to request `id` for at most `ms`: {text, times} or null.
+   *  @param {number} id
+   *  @param {number} ms
+   *  @returns {{text: string, times: AnswerTimes}|null} */
   wait(id, ms) {
     const deadline = performance.now() + ms;
     for (;;) {
@@ -106,6 +126,7 @@ export class SyncChannel {
     }
   }
 
+  /** @returns {null} */
   miss() {
     this.misses += 1;
     return null;
@@ -113,7 +134,9 @@ export class SyncChannel {
 }
 
 /** The worker's end, from the buffer the page sent: put(id, text, times) writes an answer into
- *  the next slot (the oldest answer's). */
+ *  the next slot (the oldest answer's).
+ *  @param {SharedArrayBuffer} buffer
+ *  @returns {Put} */
 export function channelWriter(buffer) {
   const slots = slotsOf(buffer);
   const encoder = new TextEncoder();
@@ -135,8 +158,15 @@ export function channelWriter(buffer) {
   };
 }
 
+/**
+ * The worker's end: write the answer `text` to request `id` (with its timings) into the buffer.
+ * @typedef {(id: number, text: string, times?: Partial<AnswerTimes>) => void} Put
+ */
+
 /** The worker's end from a message: put(id, text, times) if the message is the page's
- *  {type: "channel", buffer}, else null. */
+ *  {type: "channel", buffer}, else null.
+ *  @param {any} msg
+ *  @returns {Put|null} */
 export function channelFrom(msg) {
   const shared = typeof SharedArrayBuffer === "function" && msg?.buffer instanceof SharedArrayBuffer;
   return msg?.type === "channel" && shared ? channelWriter(msg.buffer) : null;

@@ -1,6 +1,14 @@
+// @ts-check
 // Boot progress: what the Pyodide worker is loading and how far (engine.info.progress, reported
 // by worker.js as the bytes arrive), shown until the first answer.
 import { h } from "./dom.js";
+
+/**
+ * The worker's boot progress (engine.info.progress): each file's bytes, the phase, and which
+ * files this boot downloads.
+ * @typedef {{files?: Record<string, {loaded: number, total: number|null, done: boolean}>,
+ *   phase?: string, order?: string[]}|null|undefined} Progress
+ */
 
 // The files the worker may list (worker.js: BOOT_FILES), with what they are; progress.order says
 // which ones this boot downloads (a snapshot boot: the wasm and snapshot.bin).
@@ -12,7 +20,9 @@ const FILES = {
 };
 const NORMAL_ORDER = ["pyodide.asm.wasm", "python_stdlib.zip", "bundle.zip"];
 
-/** The names of the files this boot downloads, in order. */
+/** The names of the files this boot downloads, in order.
+ *  @param {Progress} progress
+ *  @returns {string[]} */
 function bootFiles(progress) {
   const order = Array.isArray(progress?.order) ? progress.order.filter((name) => name in FILES) : [];
   return order.length ? order : NORMAL_ORDER;
@@ -26,11 +36,15 @@ const PHASES = {
   "warm-up": "Warming up (a first parse)…",
 };
 
+/** `n` bytes in MB, one decimal under 10 MB.
+ *  @param {number} n */
 export function megabytes(n) {
   return (n / 1048576).toFixed(n < 10 * 1048576 ? 1 : 0);
 }
 
-/** {loaded, total, known}: the bytes of all the boot files so far (known: every total is). */
+/** {loaded, total, known}: the bytes of all the boot files so far (known: every total is).
+ *  @param {Progress} progress
+ *  @returns {{loaded: number, total: number, known: boolean}} */
 export function bootBytes(progress) {
   let loaded = 0;
   let total = 0;
@@ -48,7 +62,9 @@ export function bootBytes(progress) {
   return { loaded, total, known };
 }
 
-/** One line for the top bar: "Pyodide: 4.1 of 12.7 MB" / "Pyodide: starting Python…". */
+/** One line for the top bar: "Pyodide: 4.1 of 12.7 MB" / "Pyodide: starting Python…".
+ *  @param {Progress} progress
+ *  @returns {string} */
 export function bootLine(progress) {
   if (!progress) return "Pyodide booting…";
   if (progress.phase && progress.phase !== "download") return "Pyodide: " + PHASES[progress.phase].toLowerCase();
@@ -56,7 +72,9 @@ export function bootLine(progress) {
   return `Pyodide: ${megabytes(loaded)}${known ? " of " + megabytes(total) : ""} MB…`;
 }
 
-/** Fill `el` with the progress: one row per file (a bar and its bytes), then the phase. */
+/** Fill `el` with the progress: one row per file (a bar and its bytes), then the phase.
+ *  @param {Element} el
+ *  @param {Progress} progress */
 export function renderBootProgress(el, progress) {
   const rows = bootFiles(progress).map((name) => {
     const what = FILES[name];

@@ -1,8 +1,13 @@
+// @ts-check
 // The "input with escapes" field: printable ASCII stays as is, everything else is \u{HEX}.
 // Round trip is exact: a literal backslash that would start an escape is itself escaped.
 
 const ESCAPE = /\\u\{([0-9A-Fa-f]{1,6})\}/g;
 
+/** `str` with every code point outside printable ASCII as \u{HEX} (and a backslash that would
+ *  start an escape as \u{5C}).
+ *  @param {unknown} str
+ *  @returns {string} */
 export function encodeEscapes(str) {
   let out = "";
   const cps = Array.from(String(str));
@@ -16,6 +21,9 @@ export function encodeEscapes(str) {
   return out;
 }
 
+/** `str` with every \u{HEX} escape (of a code point up to 10FFFF) as its code point.
+ *  @param {unknown} str
+ *  @returns {string} */
 export function decodeEscapes(str) {
   return String(str).replace(ESCAPE, (whole, hex) => {
     const cp = parseInt(hex, 16);

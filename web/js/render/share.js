@@ -1,14 +1,43 @@
+// @ts-check
 // Sharing: the page state in the URL fragment, Markdown and WPT exports, the clipboard.
 import { escapeInvisible } from "./dom.js";
 import { GETTERS } from "../facts.js";
 
+/** @typedef {import("../result-model.js").ParseAnswer} ParseAnswer */
+/** @typedef {import("../result-model.js").SetAnswer} SetAnswer */
+/** @typedef {import("../result-model.js").Operation} Operation */
+
+/**
+ * The page's state as its URL fragment holds it (share.js's keys; page-state.js reads it).
+ * @typedef {object} FragmentState
+ * @property {string} input
+ * @property {string} base
+ * @property {string} enc the query's encoding ("": UTF-8)
+ * @property {string} view
+ * @property {Array<[string, string]>} ops the Setters lab's operations: [operation, value]
+ * @property {number} step the Steps view's step
+ * @property {boolean} strace the Setters lab's trace
+ * @property {string} pct the percent calculator's input
+ * @property {string} pctset its encode set
+ * @property {string} pctenc its encoding
+ * @property {string} host the host calculator's input
+ * @property {string} form the urlencoded calculator's input
+ * @property {boolean} presenter
+ * @property {boolean} errata the Editions view's errata
+ */
+
 // Keys kept in the fragment, with their defaults (a default value is left out of the fragment).
+/** @type {Readonly<FragmentState>} */
 export const DEFAULTS = {
   input: "", base: "", enc: "", view: "components", ops: [], step: 0, strace: false,
   pct: "", pctset: "component percent-encode set", pctenc: "", host: "", form: "", presenter: false,
   errata: false,
 };
 
+/** The fragment (without "#") that holds `state`: every key that is not its default (input
+ *  always), percent-encoded.
+ *  @param {FragmentState} state
+ *  @returns {string} */
 export function stateToFragment(state) {
   const parts = [];
   for (const key of Object.keys(DEFAULTS)) {
@@ -25,13 +54,17 @@ export function stateToFragment(state) {
 }
 
 /** Lone surrogates (typed as \u{D800} in the escapes field) as U+FFFD, as the URL parser sees
- *  them (a USVString): encodeURIComponent throws on them. */
+ *  them (a USVString): encodeURIComponent throws on them.
+ *  @param {string} s */
 function wellFormed(s) {
   return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 }
 
-/** Parse a fragment (without '#') into a full state object; unknown keys are ignored. */
+/** Parse a fragment (without '#') into a full state object; unknown keys are ignored.
+ *  @param {string} fragment
+ *  @returns {FragmentState} */
 export function fragmentToState(fragment) {
+  /** @type {FragmentState} */
   const state = JSON.parse(JSON.stringify(DEFAULTS));
   if (!fragment) return state;
   for (const part of fragment.split("&")) {
@@ -73,9 +106,11 @@ export function fragmentToState(fragment) {
 /** A code span holding s (invisible characters as \u{...}, newlines as spaces): fenced by more
  *  backticks than its longest run of backticks, so that no run inside can close it; padded with
  *  a space when it starts or ends with a backtick or a space (CommonMark strips one of each);
- *  "|" escaped for the GFM table, which removes that backslash before reading the cell. */
-export function mdCode(s) {
-  s = escapeInvisible(String(s)).replace(/\r\n|\r|\n/g, " ").replace(/\|/g, "\\|");
+ *  "|" escaped for the GFM table, which removes that backslash before reading the cell.
+ *  @param {unknown} value
+ *  @returns {string} */
+export function mdCode(value) {
+  const s = escapeInvisible(String(value)).replace(/\r\n|\r|\n/g, " ").replace(/\|/g, "\\|");
   if (s === "") return "*(empty)*";
   const longest = Math.max(0, ...(s.match(/`+/g) || []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
@@ -84,7 +119,9 @@ export function mdCode(s) {
 }
 
 /** Plain text with every ASCII punctuation character that Markdown or the table could read
- *  backslash-escaped (CommonMark 2.4), and no newline. */
+ *  backslash-escaped (CommonMark 2.4), and no newline.
+ *  @param {unknown} s
+ *  @returns {string} */
 export function mdText(s) {
   return escapeInvisible(String(s)).replace(/\r\n|\r|\n/g, " ")
     .replace(/[!-/:-@[-`{-~]/g, (c) => "\\" + c);
@@ -92,12 +129,16 @@ export function mdText(s) {
 
 /** A link destination: the characters that could end it early or be read otherwise ("(", ")",
  *  "<", ">", spaces and controls, "\", "`") percent-encoded (the permalink's fragment is
- *  encodeURIComponent's, which keeps "(" and ")"). */
+ *  encodeURIComponent's, which keeps "(" and ")").
+ *  @param {unknown} url
+ *  @returns {string} */
 export function mdDestination(url) {
+  // eslint-disable-next-line no-control-regex -- the controls are what is percent-encoded here
   return String(url).replace(/[()<>\\`\s\u0000-\u001f\u007f]/g,
     (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
 }
 
+/** @param {import("../result-model.js").ValidationError} e */
 function errorLink(e) {
   const name = String(e.name);
   const at = e.index !== null && e.index !== undefined ? ` @${Number(e.index)}` : "";
@@ -106,6 +147,12 @@ function errorLink(e) {
   return `[${name}](https://url.spec.whatwg.org/#${anchor})${at}`;
 }
 
+/** The Markdown table of a parse (Copy as Markdown), with the engine's line and the permalink.
+ *  @param {FragmentState} state
+ *  @param {ParseAnswer|null} result
+ *  @param {string} engineLine
+ *  @param {string|null} permalink
+ *  @returns {string} */
 export function toMarkdown(state, result, engineLine, permalink) {
   const lines = [];
   lines.push("| component | value |", "|---|---|");
@@ -115,7 +162,7 @@ export function toMarkdown(state, result, engineLine, permalink) {
   if (result && result.ok) {
     for (const g of GETTERS) lines.push(`| ${g} | ${mdCode(result.getters[g])} |`);
   } else if (result) {
-    const f = result.failure || {};
+    const f = result.failure || /** @type {Partial<import("../result-model.js").ParseFailure>} */ ({});
     const e = f.error;
     const where = e && e.index !== null && e.index !== undefined ? ` at index ${Number(e.index)}` : "";
     lines.push(`| **result** | failure${f.in === "base" ? " (in the base)" : ""}${e ? `: ${mdText(e.name)}${where}` : ""} |`);
@@ -129,13 +176,20 @@ export function toMarkdown(state, result, engineLine, permalink) {
 
 // --- WPT -----------------------------------------------------------------------------------
 
-/** JSON with every non-ASCII or invisible code unit escaped, as the WPT data files do. */
+/** JSON with every non-ASCII or invisible code unit escaped, as the WPT data files do.
+ *  @param {unknown} value
+ *  @returns {string} */
 export function wptJSON(value) {
   return JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g,
     (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 }
 
+/** The urltestdata.json entry of a parse (Copy as WPT entry).
+ *  @param {FragmentState} state
+ *  @param {ParseAnswer|null} result
+ *  @returns {Record<string, string|boolean|null>} */
 export function urltestdataEntry(state, result) {
+  /** @type {Record<string, string|boolean|null>} */
   const entry = { input: state.input, base: state.base ? state.base : null };
   if (!result || !result.ok) {
     entry.failure = true;
@@ -145,7 +199,9 @@ export function urltestdataEntry(state, result) {
   return entry;
 }
 
-/** Why a Setters lab operation has no setters_tests.json form, or null when it has one. */
+/** Why a Setters lab operation has no setters_tests.json form, or null when it has one.
+ *  @param {Operation} o
+ *  @returns {string|null} */
 export function settersSkipReason(o) {
   if (o.op.startsWith("searchParams.")) {
     return "setters_tests.json tests the URL interface's attribute setters only; URLSearchParams " +
@@ -162,6 +218,7 @@ export function settersSkipReason(o) {
   return null;
 }
 
+/** @param {Operation} o */
 function opCall(o) {
   if (!o.op.startsWith("searchParams.")) return `url.${o.op} = ${JSON.stringify(o.value)}`;
   if (o.op === "searchParams.sort") return "url.searchParams.sort()";
@@ -172,8 +229,11 @@ function opCall(o) {
 
 /** The Setters lab as setters_tests.json entries: {json, exported, skipped}. json maps each setter
  *  to its cases; when operations have no such form, a leading "comment" (the file's own
- *  convention) lists them and why, so that nothing is dropped silently; skipped: [{n, call, why}]. */
+ *  convention) lists them and why, so that nothing is dropped silently; skipped: [{n, call, why}].
+ *  @param {SetAnswer|null} model
+ *  @returns {{json: Record<string, any>, exported: number, skipped: Array<{n: number, call: string, why: string}>}} */
 export function settersExport(model) {
+  /** @type {Record<string, object[]>} */
   const out = {};
   const skipped = [];
   let exported = 0;
@@ -183,10 +243,12 @@ export function settersExport(model) {
       skipped.push({ n: k + 1, call: opCall(o), why });
       return;
     }
+    /** @type {Record<string, string>} */
     const expected = { href: o.getters_after.href };
     const keys = new Set([o.op, ...(o.changed_getters || [])]);
     keys.delete("origin");
     for (const g of GETTERS) if (keys.has(g) && g !== "href") expected[g] = o.getters_after[g];
+    /** @type {Record<string, unknown>} */
     const item = {};
     if (o.reason && !(o.changed || []).length) item.comment = o.reason;
     Object.assign(item, { href: o.getters_before.href, new_value: o.value, expected });
@@ -202,6 +264,9 @@ export function settersExport(model) {
   return { json: { comment, ...out }, exported, skipped };
 }
 
+/** The Setters lab's setters_tests.json entries alone.
+ *  @param {SetAnswer|null} model
+ *  @returns {Record<string, object[]>} */
 export function settersEntries(model) {
   // the entries alone (settersExport's json adds a comment on what it left out)
   const { comment: _left, ...entries } = settersExport(model).json;
@@ -212,7 +277,11 @@ export function settersEntries(model) {
 
 /** Copy text; if the Clipboard API refuses, show it in a dialog, selected, for Ctrl+C. With a
  *  `note` (an element of the dialog marked data-copy-note), the dialog opens in any case and
- *  shows that note. The dialog's other notes: #copy-no-clipboard when the clipboard refused. */
+ *  shows that note. The dialog's other notes: #copy-no-clipboard when the clipboard refused.
+ *  @param {string} text
+ *  @param {{dialog: HTMLDialogElement, textarea: HTMLTextAreaElement, toast: (msg: string) => void,
+ *    what: string, note?: Element|null}} where
+ *  @returns {Promise<boolean>} whether it was copied */
 export async function copyText(text, { dialog, textarea, toast, what, note = null }) {
   let ok = false;
   try {
@@ -227,6 +296,7 @@ export async function copyText(text, { dialog, textarea, toast, what, note = nul
     return true;
   }
   for (const el of dialog.querySelectorAll("[data-copy-note]")) {
+    if (!(el instanceof HTMLElement)) continue;
     el.hidden = !(el === note || (el.id === "copy-no-clipboard" && !ok));
   }
   textarea.value = text;
@@ -244,8 +314,12 @@ export async function copyText(text, { dialog, textarea, toast, what, note = nul
   return ok;
 }
 
+/** A toast: show a message in `el` for a moment.
+ *  @param {HTMLElement} el
+ *  @returns {(msg: string) => void} */
 export function toastFn(el) {
-  let t = null;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let t;
   return (msg) => {
     el.textContent = msg;
     el.classList.add("show");

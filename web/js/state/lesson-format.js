@@ -1,3 +1,4 @@
+// @ts-check
 // The lesson file format (version 1), read and written here only: a lesson is a titled sequence
 // of steps, each an input with its base, the view to show, the trace step and a one-line note.
 // Documented in docs/lessons.md. Pure functions, no DOM: the page (views/lessons.js) and the
@@ -22,6 +23,34 @@
 // an error: a misspelt "notes" must not vanish silently.
 
 import { MAX_INPUT_BYTES, MAX_OPS } from "../facts.js";
+
+/**
+ * A step of a (normalised) lesson: every optional key present.
+ * @typedef {object} LessonStep
+ * @property {string} input
+ * @property {string} base "" for none
+ * @property {string} view
+ * @property {number} step
+ * @property {string} note
+ * @property {Array<[string, string]>} ops
+ * @property {string} enc
+ * @property {string|null} [href] undefined when not given
+ */
+
+/**
+ * A (normalised) lesson.
+ * @typedef {{title: string, description?: string, steps: LessonStep[]}} Lesson
+ */
+
+/**
+ * The page's names a lesson is checked against.
+ * @typedef {{views: readonly string[], operations: readonly string[], aliases?: Readonly<Record<string, string>>}} LessonNames
+ */
+
+/**
+ * One of LIMITS: the most allowed, in `unit`.
+ * @typedef {{max: number, unit: string, what: string}} Limit
+ */
 
 export const LESSON_FORMAT = "urlcalc-lesson";
 export const LESSON_VERSION = 1;
@@ -53,17 +82,22 @@ export const LIMITS = Object.freeze({
   file: Object.freeze({ max: MAX_FILE_BYTES, unit: "bytes", what: "a lesson file" }),
 });
 
-/** The size of a lesson's file (what Export writes and Import reads back), in bytes. */
+/** The size of a lesson's file (what Export writes and Import reads back), in bytes.
+ *  @param {Lesson} lesson */
 export function lessonBytes(lesson) {
   return utf8Length(serializeLesson(lesson));
 }
 
-/** How long `value` is in the unit of `limit` (one of LIMITS). */
+/** How long `value` is in the unit of `limit` (one of LIMITS).
+ *  @param {string} value
+ *  @param {Limit} limit */
 export function measure(value, limit) {
   return limit.unit === "bytes" ? utf8Length(value) : [...value].length;
 }
 
-/** `value` cut (at a code point) to what `limit` allows: itself when it fits. */
+/** `value` cut (at a code point) to what `limit` allows: itself when it fits.
+ *  @param {string} value
+ *  @param {Limit} limit */
 export function fitToLimit(value, limit) {
   if (measure(value, limit) <= limit.max) return value;
   let n = 0;
@@ -76,14 +110,19 @@ export function fitToLimit(value, limit) {
   return out;
 }
 
-/** "1,234 / 2,000" (with the unit when it is bytes: "1,234 / 65,536 bytes"). */
+/** "1,234 / 2,000" (with the unit when it is bytes: "1,234 / 65,536 bytes").
+ *  @param {string|number} value
+ *  @param {Limit} limit */
 export function counterText(value, limit) {
   const n = typeof value === "number" ? value : measure(value, limit);
   return `${n.toLocaleString("en")} / ${limit.max.toLocaleString("en")}${limit.unit === "bytes" ? " bytes" : ""}`;
 }
 
 /** Why the (normalised) step `s` cannot go into a lesson, or null when it can: what "Add what the
- *  page shows", "Use the page" and the paper tape check before they add a step. */
+ *  page shows", "Use the page" and the paper tape check before they add a step.
+ *  @param {LessonStep} s
+ *  @param {LessonNames} names
+ *  @returns {string|null} */
 export function stepProblem(s, names) {
   try {
     validateLesson({ format: LESSON_FORMAT, version: LESSON_VERSION, title: "t", steps: [lessonToJSON({ title: "t", steps: [s] }).steps[0]] }, names);
@@ -99,12 +138,14 @@ const STEP_KEYS = ["input", "base", "view", "step", "note", "ops", "enc", "href"
 
 /** A lesson that cannot be read: `message` says what and where, for a person. */
 export class LessonError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.name = "LessonError";
   }
 }
 
+/** @param {unknown} v */
 function typeName(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "an array";
@@ -115,14 +156,20 @@ function typeName(v) {
   return typeof v;
 }
 
+/** @param {string} s */
 function utf8Length(s) {
   return new TextEncoder().encode(s).length;
 }
 
+/** @param {number} i */
 function where(i) {
   return `step ${i + 1} (steps[${i}])`;
 }
 
+/** @param {unknown} value
+ *  @param {string} what
+ *  @param {Limit} limit
+ *  @returns {string} */
 function stringField(value, what, limit) {
   if (typeof value !== "string") throw new LessonError(`${what} must be a string, not ${typeName(value)}`);
   const n = measure(value, limit);
@@ -134,7 +181,10 @@ function stringField(value, what, limit) {
  *  base, view, step, note, ops, enc, href}]} with every optional key present (base "" for none,
  *  href undefined when not given). `views` and `operations` are the page's names (VIEWS and the
  *  Setters lab's OPERATIONS); `aliases` maps old view names to current ones, as permalinks do
- *  (view=compare is the Implementations view). Throws LessonError. */
+ *  (view=compare is the Implementations view). Throws LessonError.
+ *  @param {any} obj
+ *  @param {LessonNames} names
+ *  @returns {Lesson} */
 export function validateLesson(obj, { views, operations, aliases = {} }) {
   if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
     throw new LessonError(`a lesson is a JSON object, not ${typeName(obj)}`);
@@ -167,6 +217,10 @@ export function validateLesson(obj, { views, operations, aliases = {} }) {
   return { title, description, steps };
 }
 
+/** @param {any} s
+ *  @param {number} i
+ *  @param {LessonNames} names
+ *  @returns {LessonStep} */
 function validateStep(s, i, { views, operations, aliases }) {
   const at = where(i);
   if (s === null || typeof s !== "object" || Array.isArray(s)) throw new LessonError(`${at} must be an object, not ${typeName(s)}`);
@@ -213,6 +267,9 @@ function validateStep(s, i, { views, operations, aliases }) {
 }
 
 /** Read a lesson file's text (`name` for the messages). Throws LessonError. */
+/** @param {string} text
+ *  @param {LessonNames & {name?: string}} names
+ *  @returns {Lesson} */
 export function parseLesson(text, { views, operations, aliases = {}, name = "the file" }) {
   const bytes = utf8Length(text);
   if (bytes > MAX_FILE_BYTES) {
@@ -233,11 +290,15 @@ export function parseLesson(text, { views, operations, aliases = {}, name = "the
   }
 }
 
-/** The file form of a (normalised) lesson: defaults left out, in the documented key order. */
+/** The file form of a (normalised) lesson: defaults left out, in the documented key order.
+ *  @param {Lesson} lesson
+ *  @returns {Record<string, any>} */
 export function lessonToJSON(lesson) {
+  /** @type {Record<string, any>} */
   const out = { format: LESSON_FORMAT, version: LESSON_VERSION, title: lesson.title };
   if (lesson.description) out.description = lesson.description;
   out.steps = lesson.steps.map((s) => {
+    /** @type {Record<string, any>} */
     const o = { input: s.input };
     if (s.base) o.base = s.base;
     if (s.view && s.view !== "components") o.view = s.view;
@@ -251,13 +312,15 @@ export function lessonToJSON(lesson) {
   return out;
 }
 
-/** The text of a lesson file: pretty-printed, each [operation, value] pair on one line. */
+/** The text of a lesson file: pretty-printed, each [operation, value] pair on one line.
+ *  @param {Lesson} lesson */
 export function serializeLesson(lesson) {
   return JSON.stringify(lessonToJSON(lesson), null, 2)
     .replace(/\[\n\s+("(?:[^"\\]|\\.)*"),\n\s+("(?:[^"\\]|\\.)*")\n\s+\]/g, "[$1, $2]") + "\n";
 }
 
-/** A file name for a lesson: its title in lower case, letters and digits, dashes between. */
+/** A file name for a lesson: its title in lower case, letters and digits, dashes between.
+ *  @param {Lesson} lesson */
 export function lessonFileName(lesson) {
   const slug = String(lesson.title).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
     .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
@@ -269,12 +332,14 @@ export function lessonFileName(lesson) {
 export const LINK_KEY = "lesson";
 export const MAX_LINK_CHARS = 512 * 1024;
 
+/** @param {Uint8Array} bytes */
 function toBase64url(bytes) {
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} s */
 function fromBase64url(s) {
   if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new LessonError("the lesson link is damaged: it holds characters a lesson link never has");
   const b64 = s.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (s.length % 4)) % 4);
@@ -289,6 +354,11 @@ function fromBase64url(s) {
   return out;
 }
 
+/** `bytes` through a (de)compression stream, at most `limit` bytes out (else LessonError).
+ *  @param {Uint8Array<ArrayBuffer>} bytes
+ *  @param {CompressionStream|DecompressionStream} stream
+ *  @param {number} limit
+ *  @returns {Promise<Uint8Array<ArrayBuffer>>} */
 async function pipe(bytes, stream, limit) {
   const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
   const chunks = [];
@@ -312,13 +382,18 @@ async function pipe(bytes, stream, limit) {
   return out;
 }
 
-/** The fragment value of a lesson link (without "lesson="). */
+/** The fragment value of a lesson link (without "lesson=").
+ *  @param {Lesson} lesson
+ *  @returns {Promise<string>} */
 export async function lessonToLinkValue(lesson) {
   const json = new TextEncoder().encode(JSON.stringify(lessonToJSON(lesson)));
   return toBase64url(await pipe(json, new CompressionStream("deflate-raw"), Infinity));
 }
 
-/** Read a lesson link's fragment value. Throws LessonError. */
+/** Read a lesson link's fragment value. Throws LessonError.
+ *  @param {string} value
+ *  @param {LessonNames} names
+ *  @returns {Promise<Lesson>} */
 export async function lessonFromLinkValue(value, { views, operations, aliases = {} }) {
   if (typeof DecompressionStream !== "function") throw new LessonError("this browser cannot read lesson links (it has no DecompressionStream)");
   if (!value) throw new LessonError("the lesson link is empty");

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the teacher's own lessons are kept in this browser: one localStorage key per lesson
 // ("urlcalc.lesson:<id>", the value {id, order, lesson}), so that a tab saves only the lesson it
 // changed and never the whole list it read at load (two tabs used to overwrite each other's
@@ -13,10 +14,20 @@
 // storage leaves it in place, and it is read again next time).
 import { lessonToJSON, validateLesson } from "./lesson-format.js";
 
+/** @typedef {import("./lesson-format.js").Lesson} Lesson */
+/** @typedef {import("./lesson-format.js").LessonNames} LessonNames */
+/** A stored lesson: its id, its place among mine, the lesson.
+ *  @typedef {{id: string, order: number, lesson: Lesson}} StoredLesson */
+/** A stored value this page does not read as a lesson, kept as it is (and why).
+ *  @typedef {{id: string, key: string, raw: string, problem: string, title: string|null, order?: number}} KeptValue */
+/** The part of Web Storage this uses (localStorage, or a test's stand-in).
+ *  @typedef {Pick<Storage, "getItem"|"setItem"|"removeItem"|"key"|"length">} LessonStorage */
+
 export const OLD_KEY = "urlcalc.lessons";
 export const KEY_PREFIX = "urlcalc.lesson:";
 
-/** The storage key of lesson `id`. */
+/** The storage key of lesson `id`.
+ *  @param {string} id */
 export function lessonKey(id) {
   return KEY_PREFIX + id;
 }
@@ -26,12 +37,15 @@ export function newId() {
   return "l" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
 }
 
-/** Is `name` the storage key of a lesson? */
+/** Is `name` the storage key of a lesson?
+ *  @param {unknown} name
+ *  @returns {name is string} */
 export function isLessonKey(name) {
   return typeof name === "string" && name.startsWith(KEY_PREFIX) && name.length > KEY_PREFIX.length;
 }
 
-/** What a failed write says, for a person: the quota, or storage refused. */
+/** What a failed write says, for a person: the quota, or storage refused.
+ *  @param {unknown} e */
 export function storageProblem(e) {
   const name = e && typeof e === "object" && "name" in e ? String(e.name) : "";
   if (name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED") return "this browser's storage for the page is full (QuotaExceededError)";
@@ -39,7 +53,11 @@ export function storageProblem(e) {
 }
 
 /** Read one stored value (`raw`, the text under `key`): {entry: {id, order, lesson}} when it is a
- *  lesson this page reads, else {kept: {id, key, raw, problem, title}}. */
+ *  lesson this page reads, else {kept: {id, key, raw, problem, title}}.
+ *  @param {string} key
+ *  @param {string} raw
+ *  @param {LessonNames} names
+ *  @returns {{entry: StoredLesson, kept?: undefined} | {kept: KeptValue, entry?: undefined}} */
 export function readStored(key, raw, names) {
   const id = key.slice(KEY_PREFIX.length);
   let obj;
@@ -62,7 +80,9 @@ export function readStored(key, raw, names) {
 
 /** Move the old single-key list to per-lesson keys. Items already under their own key (written
  *  by a page that moved them before) are left as they are. Returns {moved, problem}: problem is
- *  null when the old key is gone (or never was). */
+ *  null when the old key is gone (or never was).
+ *  @param {LessonStorage} storage
+ *  @returns {{moved: number, problem: string|null}} */
 export function migrate(storage) {
   const raw = storage.getItem(OLD_KEY);
   if (raw === null) return { moved: 0, problem: null };
@@ -91,11 +111,17 @@ export function migrate(storage) {
 }
 
 /** Every stored lesson: {mine: [{id, order, lesson}] (in the order they were made), kept: [...]
- *  (see readStored; an old list that could not be moved is kept too, under its own key)}. */
+ *  (see readStored; an old list that could not be moved is kept too, under its own key)}.
+ *  @param {LessonStorage} storage
+ *  @param {LessonNames} names
+ *  @returns {{mine: StoredLesson[], kept: KeptValue[]}} */
 export function readLessons(storage, names) {
   const { problem } = migrate(storage);
+  /** @type {StoredLesson[]} */
   const mine = [];
+  /** @type {KeptValue[]} */
   const kept = [];
+  /** @type {string[]} */
   const keys = [];
   for (let i = 0; i < storage.length; i++) {
     const k = storage.key(i);
@@ -112,6 +138,7 @@ export function readLessons(storage, names) {
     const raw = storage.getItem(OLD_KEY);
     if (raw !== null) kept.push({ id: "old-list", key: OLD_KEY, raw, problem, title: "Lessons saved by an older page", order: -1 });
   }
+  /** @type {(a: {order?: number, id: string}, b: {order?: number, id: string}) => number} */
   const byOrder = (a, b) => (a.order - b.order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   mine.sort(byOrder);
   kept.sort(byOrder);
@@ -119,7 +146,10 @@ export function readLessons(storage, names) {
 }
 
 /** Store one lesson ({id, order, lesson}): null when stored, else what went wrong (for a
- *  person; the lesson stays in the page). */
+ *  person; the lesson stays in the page).
+ *  @param {LessonStorage} storage
+ *  @param {StoredLesson} entry
+ *  @returns {string|null} */
 export function writeLesson(storage, entry) {
   try {
     storage.setItem(lessonKey(entry.id), JSON.stringify({ id: entry.id, order: entry.order, lesson: lessonToJSON(entry.lesson) }));
@@ -129,7 +159,10 @@ export function writeLesson(storage, entry) {
   }
 }
 
-/** Remove one stored lesson (or a kept value, by its key). */
+/** Remove one stored lesson (or a kept value, by its key): null, or what went wrong.
+ *  @param {LessonStorage} storage
+ *  @param {string} key
+ *  @returns {string|null} */
 export function removeStored(storage, key) {
   try {
     storage.removeItem(key);

@@ -1,3 +1,4 @@
+// @ts-check
 // Where permalinks point. A link pasted into a GitHub issue must work for its readers, so the
 // page links to the calculator's public address: config.json's public_url (given to
 // `urlcalc export-static --public-url` or `urlcalc serve --public-url`), else the page's own
@@ -9,6 +10,8 @@
 
 const LOCAL_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".test", ".invalid"];
 
+/** @param {string} hostname
+ *  @returns {number[]|null} */
 function ipv4(hostname) {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(hostname);
   return m ? m.slice(1).map(Number) : null;
@@ -16,7 +19,9 @@ function ipv4(hostname) {
 
 /** True for a host name (as in location.hostname) that only this machine or its local network
  *  can reach: localhost, single-label names, local suffixes, loopback, private, link-local and
- *  shared IPv4 ranges, IPv6 loopback, unique-local and link-local addresses. */
+ *  shared IPv4 ranges, IPv6 loopback, unique-local and link-local addresses.
+ *  @param {unknown} hostname
+ *  @returns {boolean} */
 export function isLocalAddress(hostname) {
   const host = String(hostname).toLowerCase();
   if (host === "" || host === "localhost") return true;
@@ -36,7 +41,10 @@ export function isLocalAddress(hostname) {
 
 /** The address permalinks start with ("https://example.org/urlcalc/", before "#<state>"), or
  *  null when the page knows no public one. `info`: the engine's info (publicUrl); `loc`: the
- *  page's location. */
+ *  page's location.
+ *  @param {{publicUrl?: string|null}|null|undefined} info
+ *  @param {{protocol: string, hostname: string, origin: string, pathname: string}} loc
+ *  @returns {string|null} */
 export function permalinkBase(info, loc) {
   if (info && typeof info.publicUrl === "string" && info.publicUrl) return info.publicUrl;
   if ((loc.protocol === "http:" || loc.protocol === "https:") && !isLocalAddress(loc.hostname)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The Pyodide engine: a module Web Worker (`new Worker(url, {type: "module"})`, started by
 // engine.js) that boots Pyodide from ../pyodide/ (served by us: never a CDN), unpacks
 // ../bundle.zip (urlcalc + idna, built from the source tree) into site-packages and imports
@@ -143,7 +144,7 @@ function checkWasm(response) {
 // are counted on the way (boot progress).
 const realFetch = self.fetch.bind(self);
 self.fetch = async (resource, init) => {
-  const url = String(resource?.url ?? resource);
+  const url = resource instanceof Request ? resource.url : String(resource);
   // (a static site's snapshot.bin.gz counts as snapshot.bin in the boot progress)
   const name = url.slice(url.lastIndexOf("/") + 1).split(/[?#]/)[0].replace(/^snapshot\.bin\.gz$/, "snapshot.bin");
   if (url === NO_STDLIB) return new Response(EMPTY_ZIP, { headers: { "Content-Type": "application/zip" } });
@@ -202,7 +203,7 @@ function answer({ id, kind, params, sync }) {
 }
 
 self.addEventListener("message", (event) => {
-  const msg = event.data;
+  const msg = /** @type {MessageEvent} */ (event).data;
   if (msg?.id !== undefined) lastAsked = performance.now(); // the typing warm-up waits
   const put = channelFrom(msg);
   if (put !== null) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The server relay: a module Web Worker that asks the server's API for the page while the page
 // waits in a SharedArrayBuffer (sync-channel.js), in the task of the keystroke that asked, as it
 // waits for Pyodide's answers. Started by engine.js for calls that prefer the server (the
@@ -178,7 +179,7 @@ function relay(request) {
 // (a worker: node's tests import the functions above)
 if (typeof WorkerGlobalScope === "function" && self instanceof WorkerGlobalScope) {
   self.addEventListener("message", (event) => {
-    const msg = event.data;
+    const msg = /** @type {MessageEvent} */ (event).data;
     const put = channelFrom(msg);
     if (put !== null) {
       putShared = put;
