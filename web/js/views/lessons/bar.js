@@ -28,18 +28,19 @@ function hrefOrFailure(href) {
 
 /** Render `state` into the bar. @param {HTMLElement} bar @param {BarState} state */
 export function renderBar(bar, state) {
-  if (state && "error" in state) {
+  if (!state) {
+    bar.classList.remove("error");
+    bar.hidden = true;
+    render(nothing, bar);
+    return;
+  }
+  if ("error" in state) {
     bar.classList.add("error");
     render(html`<p class="lb-error" id="lesson-error" role="alert">This lesson cannot be opened: ${vt(state.error)}</p><button type="button" class="small" id="lesson-dismiss" @click=${state.dismiss}>Dismiss</button>`, bar);
     bar.hidden = false;
     return;
   }
   bar.classList.remove("error");
-  if (!state) {
-    bar.hidden = true;
-    render(nothing, bar);
-    return;
-  }
   const { entry: e, at, drift: d } = state;
   const n = e.lesson.steps.length;
   const s = e.lesson.steps[at];

@@ -5,29 +5,23 @@
 import { vis } from "../../render/dom.js";
 import { lessonToJSON } from "../../state/lesson-format.js";
 
-/** @typedef {[string, string]} Op a Setters lab operation: [name, value] */
+/** A lesson step (docs/lessons.md; href: what urlcalc gave when it was written, null a failure,
+ *  undefined not known: the step was edited since).
+ *  @typedef {import("../../state/lesson-format.js").LessonStep} Step */
+/** @typedef {import("../../state/lesson-format.js").Lesson} Lesson */
+/** A limit of the lesson format (LIMITS in lesson-format.js).
+ *  @typedef {import("../../state/lesson-format.js").Limit} Limit */
+/** The names a step may use (views, operations, and old view names as aliases).
+ *  @typedef {import("../../state/lesson-format.js").LessonNames} Names */
+/** A stored lesson this page cannot read: kept as it is, shown with its problem.
+ *  @typedef {import("../../state/lesson-store.js").KeptValue} Kept */
 
 /**
- * A lesson step (docs/lessons.md): href is what urlcalc gave when it was written (null: a
- * failure; undefined: not known, the step was edited since).
- * @typedef {{input: string, base: string, view: string, step: number, note: string,
- *   ops: Op[], enc: string, href?: string | null}} Step
- */
-
-/** @typedef {{title: string, description: string, steps: Step[]}} Lesson */
-
-/**
- * A lesson in the lists: an example (shipped file), or one of ours (stored in this browser).
- * unsaved: storage refused it; bytesBound: at most what its file is now (the editor's bound).
- * @typedef {{id: string, lesson: Lesson, order?: number, example?: boolean, file?: string,
+ * A lesson in the lists: an example (shipped file, order 0), or one of ours (stored in this
+ * browser). unsaved: storage refused it; bytesBound: at most what its file is now (the editor's
+ * bound). @typedef {{id: string, lesson: Lesson, order: number, example?: boolean, file?: string,
  *   unsaved?: boolean, bytesBound?: number}} Entry
  */
-
-/** A stored lesson this page cannot read: kept as it is, shown with its problem.
- *  @typedef {{id: string, key: string, raw: string, problem: string, title?: string | null}} Kept */
-
-/** The names a step may use (views, operations, and old view names as aliases).
- *  @typedef {{views: string[], operations: string[], aliases: Record<string, string>}} Names */
 
 /** A paper-tape entry (views/tape.js): what the page computed.
  *  @typedef {{input: string, base?: string, view?: string, note?: string, enc?: string,
@@ -35,9 +29,6 @@ import { lessonToJSON } from "../../state/lesson-format.js";
 
 /** The message over the lists: its text, ok or bad, and an Undo.
  *  @typedef {{text: string, kind: string, undo: (() => void) | null}} Message */
-
-/** A limit of the lesson format (LIMITS in lesson-format.js).
- *  @typedef {{max: number, unit: string, what?: string}} Limit */
 
 /** What went wrong, for a message: an error's message, else what was thrown.
  *  @param {unknown} e */

@@ -7,8 +7,9 @@
 // The editor enforces the format's limits (LIMITS in lesson-format.js) where you type: maxlength,
 // a counter, anything past the limit cut and said (a paste; bytes), the lesson file kept within
 // its 1 MB; so what it lets you make, storage accepts. A field shows what was typed in it (the
-// view's drafts: the title is kept trimmed) until the next full render shows the lesson again.
-import { html, noChange, nothing } from "../../vendor/lit-html.mjs";
+// view's drafts: the title is kept trimmed) until the next full render shows the lesson again
+// (lit-html's live(): a field is written only when its text differs, so the caret stays).
+import { html, live, noChange, nothing } from "../../vendor/lit-html.mjs";
 import { LIMITS, MAX_FILE_BYTES, counterText, fitToLimit, measure } from "../../state/lesson-format.js";
 import { maxLengthFor, sizeBound, tapeStep, vt } from "./common.js";
 
@@ -51,7 +52,7 @@ function typed(v, f, step, ev) {
   // out at 6 bytes a byte, JSON's worst) could pass 1 MB
   if (sizeBound(e, value) > MAX_FILE_BYTES) {
     for (let over = v.fileBytes(e) - MAX_FILE_BYTES; over > 0 && value; over = v.fileBytes(e) - MAX_FILE_BYTES) {
-      value = fitToLimit(value, { max: Math.max(0, measure(value, LIMITS.file) - over), unit: "bytes" });
+      value = fitToLimit(value, { ...LIMITS.file, max: Math.max(0, measure(value, LIMITS.file) - over) });
       f.set(value);
       cut = true;
     }
@@ -72,7 +73,7 @@ function typed(v, f, step, ev) {
 /** @param {Lessons} v @param {Field} f @param {number} step @param {Record<string, string>} attrs */
 function input(v, f, step, attrs) {
   const value = text(v, f);
-  return html`<input type="text" id=${f.id} class=${attrs.class ?? nothing} spellcheck=${attrs.spellcheck} autocomplete=${attrs.autocomplete ?? nothing} placeholder=${attrs.placeholder ?? nothing} aria-label=${attrs.label} maxlength=${maxLengthFor(value, f.limit)} .value=${value} @input=${(/** @type {Event} */ ev) => typed(v, f, step, ev)}>`;
+  return html`<input type="text" id=${f.id} class=${attrs.class ?? nothing} spellcheck=${attrs.spellcheck} autocomplete=${attrs.autocomplete ?? nothing} placeholder=${attrs.placeholder ?? nothing} aria-label=${attrs.label} maxlength=${maxLengthFor(value, f.limit)} .value=${live(value)} @input=${(/** @type {Event} */ ev) => typed(v, f, step, ev)}>`;
 }
 
 /** The title, description and file size of a lesson of ours; an example's title and description.
@@ -86,13 +87,13 @@ function head(v, e) {
   /** @type {Field} */
   const title = { e, id: "lesson-title", counterId: "lesson-title-count", limit: LIMITS.title, label: "Title", value: L.title, set: (x) => { L.title = x.trim() || "Untitled lesson"; } };
   /** @type {Field} */
-  const desc = { e, id: "lesson-description", counterId: "lesson-description-count", limit: LIMITS.description, label: "Description", value: L.description, set: (x) => { L.description = x; } };
+  const desc = { e, id: "lesson-description", counterId: "lesson-description-count", limit: LIMITS.description, label: "Description", value: L.description ?? "", set: (x) => { L.description = x; } };
   if (!v.size || v.size.id !== e.id) {
     const bytes = v.fileBytes(e);
     v.size = { id: e.id, bytes, quiet: bytes * 2 < MAX_FILE_BYTES };
   }
   const descText = text(v, desc);
-  return html`<div class="lesson-head"><span class="limited">${input(v, title, -1, { label: "Lesson title", spellcheck: "true" })}${counter(v, title)}</span><span class="limited"><textarea id="lesson-description" rows="2" aria-label="Lesson description" placeholder="a description (optional)" spellcheck="true" maxlength=${maxLengthFor(descText, desc.limit)} .value=${descText} @input=${(/** @type {Event} */ ev) => typed(v, desc, -1, ev)}></textarea>${counter(v, desc)}</span><span class=${"counter lesson-size" + (v.size.quiet ? " quiet" : "")} id="lesson-size">lesson file: ${counterText(v.size.bytes, LIMITS.file)}</span><span class="sr-only" id="lesson-limit-live" aria-live="polite">${v.limitLive}</span></div>`;
+  return html`<div class="lesson-head"><span class="limited">${input(v, title, -1, { label: "Lesson title", spellcheck: "true" })}${counter(v, title)}</span><span class="limited"><textarea id="lesson-description" rows="2" aria-label="Lesson description" placeholder="a description (optional)" spellcheck="true" maxlength=${maxLengthFor(descText, desc.limit)} .value=${live(descText)} @input=${(/** @type {Event} */ ev) => typed(v, desc, -1, ev)}></textarea>${counter(v, desc)}</span><span class=${"counter lesson-size" + (v.size.quiet ? " quiet" : "")} id="lesson-size">lesson file: ${counterText(v.size.bytes, LIMITS.file)}</span><span class="sr-only" id="lesson-limit-live" aria-live="polite">${v.limitLive}</span></div>`;
 }
 
 /** @param {string} id @param {string} text @param {() => void} fn @param {{class?: string, title?: string}} [attrs] */

@@ -182,6 +182,19 @@ export class Lessons extends LessonLibrary {
     this.onPlay();
   }
 
+  /** The page went Back or Forward to where lesson `p` played (at its step; null: none played):
+   *  the bar and the lists follow. The page already shows that step (the page's state holds it),
+   *  so nothing is applied, and onPlay is not called.
+   *  @param {{id: string, at: number} | null} p */
+  follow(p) {
+    const e = p ? this.entry(p.id) : null;
+    this.playing = e && p ? { id: p.id, at: Math.max(0, Math.min(e.lesson.steps.length - 1, p.at)) } : null;
+    this.drift = null;
+    writeStore(PLAYING_KEY, this.playing, sessionStorage);
+    this.renderBar();
+    if (this.built) this.render();
+  }
+
   /** After a reload: the lesson that was playing plays on (the page already shows its step). */
   async resume() {
     const p = readStore(PLAYING_KEY, sessionStorage);

@@ -143,7 +143,7 @@ export class LessonLibrary {
           if (k >= 0) this.mine[k] = r.entry;
           else {
             this.mine.push(r.entry);
-            this.mine.sort((a, b) => ((a.order ?? 0) - (b.order ?? 0)) || (a.id < b.id ? -1 : 1));
+            this.mine.sort((a, b) => (a.order - b.order) || (a.id < b.id ? -1 : 1));
           }
         } else {
           if (k >= 0) this.mine.splice(k, 1);
@@ -164,7 +164,7 @@ export class LessonLibrary {
           const response = await fetch(new URL("../../lessons/" + file, import.meta.url));
           if (!response.ok) throw new LessonError(`${file}: HTTP ${response.status}`);
           const lesson = parseLesson(await response.text(), { ...this.names, name: file });
-          return { id: "example:" + file.replace(/\.json$/, ""), lesson, example: true, file };
+          return { id: "example:" + file.replace(/\.json$/, ""), order: 0, lesson, example: true, file };
         } catch (e) {
           this.exampleErrors.push(e instanceof LessonError ? e.message : `${file}: ${why(e)}`);
           return null;
