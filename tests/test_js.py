@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -42,9 +44,6 @@ def test_the_relay_and_the_page_read_the_servers_envelopes() -> None:
     """The server's envelopes (urlcalc.answers.answer.envelope, the socket's messages) as the
     server relay reads their head (headOf: from the first bytes) and the page their outcome
     (outcomeOf), in node; and the relay's socket limit is the server's."""
-    import json
-    import re
-
     from urlcalc.answers.answer import answer, envelope
     from urlcalc.serving.socket_api import MAX_SOCKET_MESSAGE_BYTES
 
@@ -74,3 +73,117 @@ def test_the_relay_and_the_page_read_the_servers_envelopes() -> None:
                      re.M)
     assert f"export const MAX_SOCKET_MESSAGE_BYTES = {MAX_SOCKET_MESSAGE_BYTES};" in \
         (JS_TESTS.parent.parent / "web/js/facts.js").read_text("utf-8")
+
+
+# --- Checked JavaScript: eslint and tsc (make lint) --------------------------------------------
+
+WEB = JS_TESTS.parent.parent / "web"
+#: The page's files with 0 eslint and 0 tsc findings, relative to web/ (issue 28): each must
+#: start with ``// @ts-check``. The list is widened to every file of web/js as the rest of the
+#: page is made clean; `make lint` already runs both tools over all of it.
+CHECKED_JS = (
+    "isolation-worker.js",
+    "js/engine/answers.js",
+    "js/engine/early-worker.js",
+    "js/engine/engine.js",
+    "js/engine/host-types.js",
+    "js/engine/isolation.js",
+    "js/engine/relay.js",
+    "js/engine/requests.js",
+    "js/engine/server-api.js",
+    "js/engine/sync-channel.js",
+    "js/engine/worker-boot.js",
+    "js/facts.js",
+    "js/opened-from-file.js",
+    "js/render/boot.js",
+    "js/render/encodings.js",
+    "js/render/escapes.js",
+    "js/render/share.js",
+    "js/result-model.js",
+    *sorted(f"js/model/{p.name}" for p in (WEB / "js" / "model").glob("*.js")),
+    "js/state/lesson-format.js",
+    "js/state/lesson-store.js",
+    "js/state/page-state.js",
+    "js/state/permalink.js",
+    "js/state/view-names.js",
+    "js/workers/pyodide-worker.js",
+    "js/workers/server-relay-worker.js",
+    "js/workers/whatwg-url-worker.js",
+)
+#: tsc's projects: the page (lib DOM) and the workers (lib WebWorker).
+TSC_PROJECTS = ("tsconfig.json", "tsconfig.workers.json")
+_TSC_ERROR = re.compile(r"^(?P<file>[^\s(][^(]*)\((?P<line>\d+),(?P<col>\d+)\): "
+                        r"error (?P<code>TS\d+): (?P<message>.*)$", re.M)
+
+
+def _web_tool(name: str) -> str:
+    _node()
+    tool = WEB / "node_modules" / ".bin" / name
+    if not tool.exists():
+        missing(f"{tool} is missing: run `make npm` (web/package.json's devDependencies)")
+    return str(tool)
+
+
+def _eslint_findings(*args: str, stdin: str | None = None) -> list[str]:
+    """eslint's findings ("file:line rule message"), run from web/ with its flat config."""
+    proc = subprocess.run([_web_tool("eslint"), "--format", "json", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300, cwd=WEB)
+    assert proc.returncode in (0, 1), proc.stdout + proc.stderr  # 2: a crash or a bad config
+    return [f"{Path(r['filePath']).relative_to(WEB)}:{m.get('line')} {m.get('ruleId')} "
+            f"{m['message']}" for r in json.loads(proc.stdout) for m in r["messages"]]
+
+
+def _tsc_findings(project: Path) -> list[tuple[str, str]]:
+    """tsc's errors in `project` (a tsconfig): (file relative to web/, "line: TSnnnn message")."""
+    proc = subprocess.run([_web_tool("tsc"), "-p", str(project), "--noEmit", "--pretty", "false"],
+                          capture_output=True, text=True, timeout=600, cwd=WEB)
+    found = [((project.parent / m["file"]).resolve().relative_to(WEB.resolve()).as_posix(),
+              f"{m['line']}: {m['code']} {m['message']}") for m in _TSC_ERROR.finditer(proc.stdout)]
+    assert proc.returncode == 0 or found, proc.stdout + proc.stderr
+    return found
+
+
+def test_the_checked_files_say_so() -> None:
+    assert len(set(CHECKED_JS)) == len(CHECKED_JS)
+    for name in CHECKED_JS:
+        assert (WEB / name).read_text(encoding="utf-8").startswith("// @ts-check\n"), name
+
+
+def test_eslint_finds_nothing_in_the_checked_files() -> None:
+    assert _eslint_findings(*CHECKED_JS) == []
+
+
+def test_tsc_finds_nothing_in_the_checked_files() -> None:
+    checked: set[str] = set()
+    findings = []
+    for project in TSC_PROJECTS:
+        proc = subprocess.run([_web_tool("tsc"), "-p", project, "--listFilesOnly"],
+                              capture_output=True, text=True, timeout=300, cwd=WEB)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        checked |= {Path(line).resolve().relative_to(WEB.resolve()).as_posix()
+                    for line in proc.stdout.splitlines() if line.startswith(str(WEB))}
+        findings += [f for f in _tsc_findings(WEB / project) if f[0] in CHECKED_JS]
+    assert set(CHECKED_JS) <= checked, "not in any tsc project: " + \
+        ", ".join(sorted(set(CHECKED_JS) - checked))
+    assert findings == []
+
+
+def test_eslint_and_tsc_findings_are_seen(tmp_path: Path) -> None:
+    """The two checks above fail on a finding: an unused variable, a global made by a classic
+    script, a type error."""
+    found = _eslint_findings("--stdin", "--stdin-filename", "js/engine/probe.js",
+                             stdin="const unused = 1;\nexport {};\n")
+    assert len(found) == 1 and "no-unused-vars" in found[0], found
+    found = _eslint_findings("--stdin", "--stdin-filename", "js/opened-from-file.js",
+                             stdin='"use strict";\nfunction leaked() {}\n')
+    assert any("no-implicit-globals" in f for f in found), found
+    (tmp_path / "probe.js").write_text("// @ts-check\nconst n = 1;\nn.toUpperCase();\n",
+                                       encoding="utf-8")
+    (tmp_path / "tsconfig.json").write_text(json.dumps(
+        {"extends": str(WEB / "tsconfig.json"), "include": ["probe.js"], "exclude": []}),
+        encoding="utf-8")
+    proc = subprocess.run([_web_tool("tsc"), "-p", str(tmp_path / "tsconfig.json"), "--noEmit",
+                           "--pretty", "false"], capture_output=True, text=True, timeout=300,
+                          cwd=WEB)
+    found = [m["code"] for m in _TSC_ERROR.finditer(proc.stdout)]
+    assert proc.returncode != 0 and found == ["TS2339"], proc.stdout
