@@ -1,5 +1,6 @@
 // Calculators: percent-encode/decode, the host parser, application/x-www-form-urlencoded.
 import { KEYSTROKE_WAIT_MS } from "../engine/sync-channel.js";
+import { Latest } from "../engine/latest.js";
 import { clear, errorAnchor, h, setValue, specLink, valueToken, vis } from "../render/dom.js";
 import { compactTrace } from "./steps.js";
 import { encodingValue, fillEncodings } from "../render/encodings.js";
@@ -20,7 +21,8 @@ export class CalculatorsView {
     this.call = call; // async (kind, params) -> answer | null
     this.onState = onState; // (partial state) -> void
     this.report = report; // (answer) -> void, after each render
-    this.seq = { percent: 0, host: 0, urlencoded: 0 };
+    // the latest answer wins, per calculator
+    this.latest = { percent: new Latest(), host: new Latest(), urlencoded: new Latest() };
     this.build();
   }
 
@@ -80,13 +82,13 @@ export class CalculatorsView {
   }
 
   async run(kind, params, out, render) {
-    const n = ++this.seq[kind];
+    const n = this.latest[kind].next();
     if (new TextEncoder().encode(params.input).length > MAX_INPUT_BYTES) {
       out.replaceChildren(h("p", { class: "failure" }, `The input is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.`));
       return;
     }
     const answer = await this.call(kind, params, { waitMs: KEYSTROKE_WAIT_MS });
-    if (n !== this.seq[kind]) return;
+    if (!this.latest[kind].isLast(n)) return;
     if (!answer) return;
     if (answer.error) {
       out.replaceChildren(h("p", { class: "failure" }, vis(answer.error)));

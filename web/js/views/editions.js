@@ -1,8 +1,8 @@
 // Editions: the same input read by six URL specifications, side by side with the current
 // URL Standard (issue 4). Renders the "compare" result model (urlcalc.editions.view.compare_model); the
 // random URL button asks the engine for urlcalc.editions.view.random_model. No URL logic here.
-import { KEYSTROKE_WAIT_MS } from "../engine/sync-channel.js";
 import { AskingView } from "./asking-view.js";
+import { compareRequest } from "./requests.js";
 import { Memo, OffscreenParts, append, clear, fill, h, patch, valueToken, vis } from "../render/dom.js";
 import { GETTERS } from "../facts.js";
 
@@ -139,19 +139,17 @@ export function differingEditions(model) {
 }
 
 export class EditionsView extends AskingView {
-  constructor(panel, { call, getState, setErrata, onRandom, report }) {
-    super();
+  /** @param {HTMLElement} panel
+   *  @param {import("./asking-view.js").AskingContext & {setErrata: (on: boolean) => void, onRandom: (r: any) => void}} ctx */
+  constructor(panel, ctx) {
+    super(ctx);
     this.panel = panel;
-    this.call = call; // async (kind, params) -> {result, engine, ms} | {error}
-    this.getState = getState; // () -> page state (input, base, errata)
-    this.setErrata = setErrata; // (bool) -> void
-    this.onRandom = onRandom; // ({input, base, edition, name, seed}) -> void
-    this.report = report; // (answer) -> void, after each render
+    this.setErrata = ctx.setErrata; // (bool) -> void
+    this.onRandom = ctx.onRandom; // ({input, base, edition, name, seed}) -> void
     this.model = null; // the last rendered model
     this.open = new Set(); // ids of the edition details the reader opened
     this.memo = new Memo(); // the table's rows and the differences, built once per distinct data
     this.parts = new OffscreenParts(); // the table and lists: updated when near the screen
-    this.kind = "compare"; // what compute() asks (AskingView.prefetch)
     this.build();
   }
 
@@ -190,43 +188,36 @@ export class EditionsView extends AskingView {
     this.randomBtn.addEventListener("click", () => this.random());
   }
 
-  params() {
-    const s = this.getState();
-    const p = { input: s.input };
-    if (s.base !== "") p.base = s.base;
-    if (s.errata) p.errata = true;
-    // The editions' traces only while one edition's details are open (a fifth of the answer)
-    if (this.open.size === 0) p.traces = false;
-    return p;
+  /** The comparison of the page's input (AskingView; views/requests.js).
+   *  @param {import("../state/store.js").PageState} s */
+  ask(s) {
+    return compareRequest(s, this.open.size > 0);
   }
 
-  /** Ask for the comparison if the inputs changed since the last one (the view is visible). */
-  refresh() {
-    this.errata.checked = !!this.getState().errata;
-    super.refresh();
+  /** The view is shown, or the page's state changed (AskingView).
+   *  @param {import("../state/store.js").PageState} [state] */
+  update(state = this.ctx.state()) {
+    this.errata.checked = !!state.errata;
+    super.update(state);
   }
 
-  async compute(params) {
-    const n = this.ask();
-    const answer = await this.call(this.kind, params, { waitMs: KEYSTROKE_WAIT_MS });
-    if (!this.newest(n)) return; // an older answer arriving late
+  /** @param {import("./asking-view.js").EngineAnswer} answer */
+  show(answer) {
     if (answer.error) {
       this.error.hidden = false;
       this.error.replaceChildren(vis(answer.error));
       this.summary.hidden = true;
-      this.report(answer);
       return;
     }
     this.error.hidden = true;
     this.summary.hidden = false;
     this.render(answer.result);
-    this.report(answer);
   }
 
   async random() {
     const params = this.grammar.value ? { edition: this.grammar.value } : {};
     this.randomBtn.disabled = true;
-    const answer = await this.call("random", params);
+    const answer = await this.ctx.call("random", params);
     this.randomBtn.disabled = false;
     if (answer.error) {
       this.randomInfo.textContent = answer.error;

@@ -6,6 +6,7 @@
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
 import { AskingView } from "./asking-view.js";
+import { implementationsRequest } from "./requests.js";
 import { Memo, OffscreenParts, clear, h, patch, valueToken, vis } from "../render/dom.js";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
@@ -110,17 +111,13 @@ export function pageColumn(id, name, version, about, reading, model) {
 }
 
 export class ImplementationsView extends AskingView {
-  constructor(panel, { call, getState, report }) {
-    super();
+  /** @param {HTMLElement} panel @param {import("./asking-view.js").AskingContext} ctx */
+  constructor(panel, ctx) {
+    super(ctx);
     this.panel = panel;
-    this.call = call; // async (kind, params, options) -> {result, engine, ms} | {error}
-    this.getState = getState;
-    this.report = report;
     this.model = null; // the last rendered model, with the page's own columns added (columns)
     this.memo = new Memo(); // the table's rows, the notes and the scores, built once per distinct data
     this.parts = new OffscreenParts(); // the table and lists: updated when near the screen
-    this.kind = "implementations"; // what compute() asks, and how (AskingView.prefetch)
-    this.askOptions = { prefer: "server" };
     this.whatwgAhead = null; // whatwg-url's reading started by prefetch: {key, answer}
     this.build();
   }
@@ -152,11 +149,10 @@ export class ImplementationsView extends AskingView {
       this.scores);
   }
 
-  params() {
-    const s = this.getState();
-    const p = { input: s.input };
-    if (s.base !== "") p.base = s.base;
-    return p;
+  /** The other implementations' readings of the page's input (AskingView; views/requests.js).
+   *  @param {import("../state/store.js").PageState} s */
+  ask(s) {
+    return implementationsRequest(s);
   }
 
   /** Before the page's parse: the model's request behind it (AskingView), and whatwg-url's
@@ -168,31 +164,34 @@ export class ImplementationsView extends AskingView {
     return params;
   }
 
-  async compute(params) {
-    const n = this.ask();
-    // The server runs every implementation; Pyodide only urllib: ask the server when there is one.
-    // whatwg-url is asked first; then the model (from the server, which the Pyodide worker asks
-    // where the page can wait, or from Pyodide); then whatwg-url's answer is waited for, if it
-    // is not in yet: both are then drawn in the keystroke's frame (sync-channel.js).
+  // whatwg-url is asked first (alongside); then the model (from the server, which the Pyodide
+  // worker asks where the page can wait, or from Pyodide); then whatwg-url's answer is waited
+  // for, if it is not in yet (posted): both are then drawn in the keystroke's frame
+  // (sync-channel.js).
+  /** @param {Record<string, any>} params */
+  alongside(params) {
     const ahead = this.whatwgAhead;
     this.whatwgAhead = null;
-    const whatwgAnswer = ahead && ahead.key === JSON.stringify([params.input, params.base]) ? ahead.answer
+    return ahead && ahead.key === JSON.stringify([params.input, params.base]) ? ahead.answer
       : readWhatwgURL(params.input, params.base);
-    const modelAnswer = this.call(this.kind, params, { ...this.askOptions, waitMs: KEYSTROKE_WAIT_MS });
+  }
+
+  posted() {
     takeWhatwgURL(KEYSTROKE_WAIT_MS);
-    const [answer, whatwg] = await Promise.all([modelAnswer, whatwgAnswer]);
-    if (!this.newest(n)) return;
+  }
+
+  /** @param {import("./asking-view.js").EngineAnswer} answer @param {any} whatwg
+   *  @param {Record<string, any>} params */
+  show(answer, whatwg, params) {
     if (answer.error) {
       this.error.hidden = false;
       this.error.replaceChildren(vis(answer.error));
       this.summary.hidden = true;
-      this.report(answer);
       return;
     }
     this.error.hidden = true;
     this.summary.hidden = false;
     this.render(answer.result, whatwg, params);
-    this.report(answer);
   }
 
   columns(model, whatwg, params) {

@@ -5,6 +5,8 @@ import { compactTrace } from "./steps.js";
 import { failureBox } from "./components.js";
 import { citationQuote } from "./spectext.js";
 import { MAX_OPS, OPERATION_ANCHORS, OPERATIONS } from "../facts.js";
+import { AskingView } from "./asking-view.js";
+import { setRequest } from "./requests.js";
 
 export const PRESETS = [
   { label: "protocol = mailto on https (ignored: special → non-special)", ops: [["protocol", "mailto"]] },
@@ -31,14 +33,53 @@ function valueList(value) {
   return i < 0 ? valueToken(name) : [valueToken(name), ", ", valueToken(value.slice(i + 1))];
 }
 
-export class SettersView {
-  constructor(panel, { getOps, setOps, getTrace, setTrace }) {
+/**
+ * What the page gives the Setters lab besides the asking (AskingView).
+ * @typedef {object} SettersHooks
+ * @property {(ops: [string, string][], structural: boolean) => void} setOps
+ * @property {(on: boolean) => void} setTrace
+ * @property {(model: any, params: Record<string, any>) => void} onModel after each answer drawn
+ */
+
+export class SettersView extends AskingView {
+  /** @param {HTMLElement} panel
+   *  @param {import("./asking-view.js").AskingContext & SettersHooks} ctx */
+  constructor(panel, ctx) {
+    super(ctx);
     this.panel = panel;
-    this.getOps = getOps;
-    this.setOps = setOps;
-    this.getTrace = getTrace;
-    this.setTrace = setTrace;
+    this.getOps = () => ctx.state().ops;
+    this.setOps = ctx.setOps;
+    this.getTrace = () => ctx.state().strace;
+    this.setTrace = ctx.setTrace;
+    this.onModel = ctx.onModel;
+    /** the last model drawn, and the request it answers */
+    this.last = null;
     this.build();
+  }
+
+  /** The input with the operations (AskingView; views/requests.js).
+   *  @param {import("../state/store.js").PageState} state */
+  ask(state) {
+    return setRequest(state);
+  }
+
+  /** @param {import("../state/store.js").PageState} [state] */
+  update(state = this.ctx.state()) {
+    this.renderStart(state);
+    super.update(state);
+  }
+
+  /** @param {import("./asking-view.js").EngineAnswer} answer @param {any} _extra
+   *  @param {Record<string, any> | null} params */
+  show(answer, _extra, params) {
+    if (answer.error) {
+      this.renderResult({ error: answer.error });
+      return;
+    }
+    this.last = { model: answer.result, params };
+    this.renderStart(this.ctx.state());
+    this.renderResult(answer.result);
+    if (params) this.onModel(answer.result, params);
   }
 
   build() {

@@ -1,0 +1,69 @@
+// @ts-check
+// Copying the page: this state's permalink at the calculator's public address, a Markdown table
+// (for an issue or a pull request) and web-platform-tests entries (urltestdata.json, or
+// setters_tests.json from the Setters lab). Without a public address the copy dialog opens and
+// says why there is no link.
+import { copyText, settersExport, stateToFragment, toMarkdown, urltestdataEntry, wptJSON } from "../render/share.js";
+import { permalinkBase } from "../state/permalink.js";
+
+/**
+ * @typedef {object} CopyContext
+ * @property {() => import("../state/store.js").PageState} state
+ * @property {() => any} result the parse answer drawn
+ * @property {() => any} setterModel the Setters lab's answer drawn, or null
+ * @property {() => string} engineLine
+ * @property {() => any} engineInfo
+ * @property {{ copyDialog: HTMLElement, copyText: HTMLElement, copyNoLink: HTMLElement, copyHere: HTMLElement }} els
+ * @property {(text: string) => void} toast
+ */
+
+/** @param {CopyContext} ctx */
+export function copying(ctx) {
+  /** This state's link at the calculator's public address, or null if it knows none. */
+  function permalink() {
+    const base = permalinkBase(ctx.engineInfo(), location);
+    return base === null ? null : base + "#" + stateToFragment(ctx.state());
+  }
+
+  /** @param {string | null} link @param {string} what */
+  function options(link, what) {
+    /** @type {Record<string, any>} */
+    const out = { dialog: ctx.els.copyDialog, textarea: ctx.els.copyText, toast: ctx.toast, what };
+    if (link === null) {
+      ctx.els.copyHere.textContent = location.protocol === "file:" ? location.protocol : location.origin + location.pathname;
+      out.note = ctx.els.copyNoLink;
+    }
+    return out;
+  }
+
+  async function markdown() {
+    const link = permalink();
+    await copyText(toMarkdown(ctx.state(), ctx.result(), ctx.engineLine(), link), options(link, "Markdown table"));
+  }
+
+  async function wpt() {
+    const link = permalink();
+    const comment = link === null ? null : "urlcalc: " + link;
+    const state = ctx.state();
+    const setters = ctx.setterModel();
+    let text;
+    let what;
+    if (state.view === "setters" && setters) {
+      // setters_tests.json's own top-level "comment" is a list of lines: what the export left out
+      // and why first, then the permalink's line
+      const out = settersExport(setters);
+      const { comment: skippedLines = [], ...entries } = out.json;
+      const lines = [...skippedLines, ...(comment ? [comment] : [])];
+      text = wptJSON({ ...(lines.length ? { comment: lines } : {}), ...entries });
+      what = `setters_tests.json entries (${out.exported} of ${out.exported + out.skipped.length} operations; ` +
+        (out.skipped.length ? `not ${out.skipped.map((/** @type {{n: number}} */ x) => x.n).join(", ")}: no such form, see the comment)` : "all)");
+    } else {
+      // urltestdata.json entries may carry a "comment"
+      text = wptJSON({ ...(comment ? { comment } : {}), ...urltestdataEntry(state, ctx.result()) });
+      what = "urltestdata.json entry";
+    }
+    await copyText(text, options(link, what));
+  }
+
+  return { permalink, markdown, wpt };
+}
