@@ -40,8 +40,8 @@ const els = {
   escaped: /** @type {HTMLInputElement} */ ($("input-escaped")), enc: /** @type {HTMLSelectElement} */ ($("encoding")),
   inputView: $("input-view"), hrefView: $("href-view"), verdictSlot: $("verdict-slot"), requestError: $("request-error"),
   engineAnswer: $("engine-answer"), engineBoot: $("engine-boot"), differ: $("engines-differ"), tabs: $("tabs"),
-  presenter: $("presenter"), help: /** @type {HTMLDialogElement} */ ($("help")), copyDialog: $("copy-dialog"),
-  copyText: $("copy-text"), toast: $("toast"), copyNoLink: $("copy-no-link"), copyHere: $("copy-here"),
+  presenter: $("presenter"), help: /** @type {HTMLDialogElement} */ ($("help")),
+  copyDialog: /** @type {HTMLDialogElement} */ ($("copy-dialog")), copyText: /** @type {HTMLTextAreaElement} */ ($("copy-text")), toast: $("toast"), copyNoLink: $("copy-no-link"), copyHere: $("copy-here"),
   inputs: $("inputs"), moreFields: $("more-fields"), answerLine: $("answer-line"), bootProgress: $("boot-progress"),
 };
 const panels = Object.fromEntries(VIEWS.map((v) => [v, $("panel-" + v)]));

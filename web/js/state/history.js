@@ -50,7 +50,7 @@ export function followHistory(store, { openLesson }) {
     }
   }
 
-  store.subscribe((state, previous, action) => {
+  store.subscribe((state, _previous, action) => {
     if (action.history === "push") write(state, true);
     else if (action.history === "replace") write(state, false);
     else if (action.history === "typing") {

@@ -112,7 +112,8 @@ export class Store {
     const action = ACTIONS[name];
     if (!action) throw new Error(`unknown action ${name}`);
     const previous = this.state;
-    const changes = action.apply(payload);
+    const apply = /** @type {(payload: any) => Partial<PageState>} */ (action.apply);
+    const changes = apply(payload);
     const next = name === "restore" ? /** @type {PageState} */ (changes) : fullState({ ...previous, ...changes });
     if (sameState(previous, next)) return previous;
     this.state = next;

@@ -13,7 +13,7 @@ import { permalinkBase } from "../state/permalink.js";
  * @property {() => any} setterModel the Setters lab's answer drawn, or null
  * @property {() => string} engineLine
  * @property {() => any} engineInfo
- * @property {{ copyDialog: HTMLElement, copyText: HTMLElement, copyNoLink: HTMLElement, copyHere: HTMLElement }} els
+ * @property {{ copyDialog: HTMLDialogElement, copyText: HTMLTextAreaElement, copyNoLink: HTMLElement, copyHere: HTMLElement }} els
  * @property {(text: string) => void} toast
  */
 
@@ -27,7 +27,7 @@ export function copying(ctx) {
 
   /** @param {string | null} link @param {string} what */
   function options(link, what) {
-    /** @type {Record<string, any>} */
+    /** @type {{ dialog: HTMLDialogElement, textarea: HTMLTextAreaElement, toast: (msg: string) => void, what: string, note?: Element }} */
     const out = { dialog: ctx.els.copyDialog, textarea: ctx.els.copyText, toast: ctx.toast, what };
     if (link === null) {
       ctx.els.copyHere.textContent = location.protocol === "file:" ? location.protocol : location.origin + location.pathname;

@@ -16,7 +16,7 @@ import { OPERATIONS } from "../facts.js";
  * @param {Record<string, HTMLElement>} page.panels
  * @param {Record<string, HTMLElement>} page.tabs
  * @param {(id: string) => HTMLElement} page.$
- * @param {{ copyDialog: HTMLElement, copyText: HTMLElement }} page.els
+ * @param {{ copyDialog: HTMLDialogElement, copyText: HTMLTextAreaElement }} page.els
  * @param {(text: string) => void} page.toast
  * @param {() => any} page.engine
  * @param {() => any} page.result the parse answer drawn
@@ -62,7 +62,7 @@ export function lessonsAndTape({ store, panels, tabs, $, els, toast, engine, res
   }
 
   const lessons = new Lessons({
-    panel: panels.lessons, bar: $("lesson-bar"), views: LESSON_VIEWS, aliases: VIEW_ALIASES, operations: OPERATIONS,
+    panel: panels.lessons, bar: $("lesson-bar"), views: [...LESSON_VIEWS], aliases: VIEW_ALIASES, operations: [...OPERATIONS],
     viewLabel: (/** @type {string} */ v) => (tabs[v] ? (tabs[v].textContent ?? "").trim() : v),
     apply, current, tapeEntries: () => tape.entries.slice(),
     copy: (/** @type {string} */ text, /** @type {string} */ what) => copyText(text, { dialog: els.copyDialog, textarea: els.copyText, toast, what }),
@@ -72,7 +72,7 @@ export function lessonsAndTape({ store, panels, tabs, $, els, toast, engine, res
   });
 
   // Back and Forward: the lesson bar at the lesson's place the history entry holds
-  store.subscribe((s, previous, action) => {
+  store.subscribe((s, _previous, action) => {
     if (action.name !== "restore" || JSON.stringify(s.playing) === JSON.stringify(lessons.playing)) return;
     lessons.follow(s.playing ? { ...s.playing } : null);
   });

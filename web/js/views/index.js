@@ -54,6 +54,30 @@ function once(draw) {
   };
 }
 
+/** The Steps view: drawn from the traced parse, at the state's step.
+ *  @param {import("./steps.js").StepsView} steps @returns {View} */
+function tracedSteps(steps) {
+  /** @type {any} */
+  let drawn = null;
+  return {
+    traced: true,
+    update(state, parse) {
+      if (!parse || !parse.trace) return; // (the page asks again, with the trace)
+      if (parse === drawn) {
+        // the same trace at another step (a lesson's next step, Back)
+        if (state.step !== steps.pos) steps.go(state.step);
+        return;
+      }
+      drawn = parse;
+      steps.pos = state.step;
+      steps.render(parse);
+    },
+    forget() {
+      drawn = null;
+    },
+  };
+}
+
 /**
  * The page's views, by name (state/view-names.js VIEWS).
  * @param {Record<string, HTMLElement>} panels
@@ -79,25 +103,7 @@ export function createViews(panels, parts) {
       renderComponents(panels.components, parse);
       parts.afterComponents();
     }),
-    steps: {
-      traced: true,
-      update(state, parse) {
-        if (!parse || !parse.trace) return; // (the page asks again, with the trace)
-        if (parse === this.drawn) {
-          // the same trace at another step (a lesson's next step, Back)
-          if (state.step !== parts.steps.pos) parts.steps.go(state.step);
-          return;
-        }
-        this.drawn = parse;
-        parts.steps.pos = state.step;
-        parts.steps.render(parse);
-      },
-      forget() {
-        this.drawn = null;
-      },
-      /** @type {any} */
-      drawn: null,
-    },
+    steps: tracedSteps(parts.steps),
     resolution: fromParse((parse) => renderResolution(panels.resolution, parse)),
     setters: {
       update: (state) => parts.setters.update(state),
