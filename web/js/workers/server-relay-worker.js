@@ -47,13 +47,22 @@ let socketRefusedAt = -Infinity;
 const waiting = []; // requests for the socket while it opens
 const owed = new Map(); // id -> request sent over the socket, its answer not come yet
 
-/** The envelope of a relay's own failure: {"id","status","body":{"error"}}. */
+/** The envelope of a relay's own failure: {"id","status","body":{"error"}}.
+ *  @param {unknown} id
+ *  @param {number} status
+ *  @param {string} why
+ *  @returns {string} */
 export function failed(id, status, why) {
   return JSON.stringify({ id, status, body: { error: `the server relay got no answer: ${why}` } });
 }
 
 /** The envelope of an HTTP answer: its status and its JSON body as they are (a body that is not
- *  JSON, from a proxy say, becomes {"error"}; a 200 without JSON, NO_ANSWER). */
+ *  JSON, from a proxy say, becomes {"error"}; a 200 without JSON, NO_ANSWER).
+ *  @param {unknown} id
+ *  @param {number} status
+ *  @param {string|null} contentType
+ *  @param {string} text
+ *  @returns {string} */
 export function httpEnvelope(id, status, contentType, text) {
   if (/^application\/json\b/i.test(contentType ?? "") && text) {
     return `{"id":${JSON.stringify(id)},"status":${status},"body":${text}}`;
@@ -64,7 +73,9 @@ export function httpEnvelope(id, status, contentType, text) {
 
 /** The id and status of an answer message, read from its first bytes (the server writes the
  *  envelope's members in the order id, status, body), or from the whole message; null when it is
- *  none of ours. */
+ *  none of ours.
+ *  @param {string} text
+ *  @returns {{id: unknown, status: number}|null} */
 export function headOf(text) {
   const m = /^\{"id":(-?\d+|"(?:[^"\\]|\\.)*"|null),"status":(\d+),/.exec(text);
   if (m !== null) return { id: JSON.parse(m[1]), status: Number(m[2]) };
@@ -76,7 +87,8 @@ export function headOf(text) {
   }
 }
 
-/** Whether a request message of this body fits the socket (UTF-8 bytes, with its id and kind). */
+/** Whether a request message of this body fits the socket (UTF-8 bytes, with its id and kind).
+ *  @param {string} body */
 export function fitsSocket(body) {
   const room = MAX_SOCKET_MESSAGE_BYTES - 256;
   return body.length * 3 <= room || new TextEncoder().encode(body).length <= room;
