@@ -2,7 +2,7 @@
 // "The engines differ": when the page is served and Pyodide runs too, the idle page asks both
 // engines the same parse (engine.both) and marks the getters and record fields on which they
 // differ (e.g. Unicode versions), with a line naming them.
-import { h } from "../render/dom.js";
+import { html, nothing, show } from "../render/templates.js";
 
 /** @param {unknown} p */
 function pathString(p) {
@@ -25,7 +25,7 @@ export function enginesDiffer(line, engine, params) {
     for (const el of document.querySelectorAll(".engine-differs")) el.classList.remove("engine-differs");
     if (!paths.length) {
       line.hidden = true;
-      line.replaceChildren();
+      show(line, nothing);
       return;
     }
     for (const p of paths) {
@@ -40,8 +40,7 @@ export function enginesDiffer(line, engine, params) {
       }
     }
     line.hidden = false;
-    line.replaceChildren(h("strong", null, "The engines differ"), " (server vs Pyodide, e.g. Unicode versions) on: ",
-      h("code", null, paths.slice(0, 8).join(", ") + (paths.length > 8 ? ", …" : "")));
+    show(line, html`<strong>The engines differ</strong> (server vs Pyodide, e.g. Unicode versions) on: <code>${paths.slice(0, 8).join(", ") + (paths.length > 8 ? ", …" : "")}</code>`);
   }
 
   /** (the page is idle) Ask both engines, if both run and this input was not asked yet. */

@@ -2,7 +2,7 @@
 // The engine's line in the page's header: which engine answered (Pyodide in this page or the
 // server), its Python and Unicode, the answer's time, whether keystrokes are answered in their own
 // frame (cross-origin isolation), and until the first answer what Pyodide is loading.
-import { h, patch } from "../render/dom.js";
+import { html, nothing, show as showIn } from "../render/templates.js";
 import { bootLine, renderBootProgress } from "../render/boot.js";
 
 /** @typedef {import("../views/asking-view.js").EngineAnswer} EngineAnswer */
@@ -45,7 +45,8 @@ export function engineStatus(els, engine, force, answered) {
     els.bootProgress.parentElement?.classList.toggle("booting", show); // the progress stands in for the answer
     if (show) renderBootProgress(els.bootProgress, info.progress);
     else if (els.bootProgress.firstChild) els.bootProgress.replaceChildren();
-    if (show) els.answerLine.replaceChildren(h("span", { class: "answer-why" }, bootLine(info.progress)));
+    // (lit-html owns the answer line: glance.js draws the answer in it with show() too)
+    if (show) showIn(els.answerLine, html`<span class="answer-why">${bootLine(info.progress)}</span>`);
   }
 
   /** @param {EngineAnswer | null} answer the answer just drawn (null: the engine changed) */
@@ -57,11 +58,8 @@ export function engineStatus(els, engine, force, answered) {
     let title = isolation;
     if (a && a.result && a.result.engine) {
       const ran = a.result.engine;
-      patch(els.engineAnswer,
-        h("span", { class: ["engine-name", "eng-" + (a.engine === "pyodide" ? "pyodide" : "server")], title: "which engine answered" },
-          a.engine === "pyodide" ? "Pyodide" : "Server"),
-        h("span", { class: "engine-ver" }, "Python ", String(ran.python), " · Unicode ", String(ran.unicode)),
-        typeof a.ms === "number" ? h("span", { class: "engine-ms" }, a.ms < 10 ? a.ms.toFixed(1) + " ms" : Math.round(a.ms) + " ms") : null);
+      const pyodide = a.engine === "pyodide";
+      showIn(els.engineAnswer, html`<span class=${"engine-name eng-" + (pyodide ? "pyodide" : "server")} title="which engine answered">${pyodide ? "Pyodide" : "Server"}</span><span class="engine-ver">Python ${String(ran.python)} · Unicode ${String(ran.unicode)}</span>${typeof a.ms === "number" ? html`<span class="engine-ms">${a.ms < 10 ? a.ms.toFixed(1) + " ms" : Math.round(a.ms) + " ms"}</span>` : nothing}`);
       title = engineLine(a) + (ran.idna_tables ? `, IDNA tables ${ran.idna_tables}` : "") + (isolation ? "\n" + isolation : "");
     }
     if (els.engineAnswer.title !== title) els.engineAnswer.title = title;

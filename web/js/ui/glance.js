@@ -3,9 +3,10 @@
 // pieces (or the failure), the validity verdict, and on narrow screens a line under the URL field
 // with the answer (the summary is a screen away there). And the escapes and encoding fields,
 // folded (presenter mode, narrow screens) unless used.
-import { h, hasInvisible, hrefPieces, patch, updateCodeLine } from "../render/dom.js";
-import { failureBox } from "../views/components.js";
-import { verdict } from "../views/validation.js";
+import { hasInvisible } from "../render/dom.js";
+import { codeCells, html, hrefPieces, nothing, show } from "../render/templates.js";
+import { failureBoxHtml } from "../views/components.js";
+import { verdictHtml } from "../views/validation.js";
 
 /**
  * @param {{ inputView: HTMLElement, hrefView: HTMLElement, verdictSlot: HTMLElement, answerLine: HTMLElement,
@@ -22,31 +23,30 @@ export function glance(els) {
   /** @param {any} r */
   function answerLine(r) {
     if (!narrowScreen.matches) {
-      if (els.answerLine.firstChild) els.answerLine.replaceChildren();
+      if (els.answerLine.firstElementChild) show(els.answerLine, nothing);
       return;
     }
     if (r.ok) {
-      els.answerLine.replaceChildren(hrefPieces(r.href_spans));
+      show(els.answerLine, hrefPieces(r.href_spans));
       els.answerLine.dataset.ok = "1";
       return;
     }
     const f = r.failure || {};
     const c = f.cause;
     els.answerLine.dataset.ok = "0";
-    els.answerLine.replaceChildren(h("span", { class: "answer-bad" }, f.in === "base" ? "✗ the base fails" : "✗ fails"),
-      h("span", { class: "answer-why" }, c ? ` in ${c.algorithm}${c.step ? ", step " + c.step : ""}` : "",
-        f.error ? ` (${f.error.name})` : ""));
+    // (lit-html owns the line: engine-status.js draws the boot line in it with show() too)
+    show(els.answerLine, html`<span class="answer-bad">${f.in === "base" ? "✗ the base fails" : "✗ fails"}</span><span class="answer-why">${c ? ` in ${c.algorithm}${c.step ? ", step " + c.step : ""}` : ""}${f.error ? ` (${f.error.name})` : ""}</span>`);
   }
 
   /** Draw the parse answer `r`. @param {any} r */
   function render(r) {
     shown = r;
-    updateCodeLine(els.inputView, r.input, r.spans); // bounded; only changed cells are touched
-    // patched, not rebuilt: a keystroke changes a few pieces (dom.js patch)
-    patch(els.hrefView, r.ok ? hrefPieces(r.href_spans) : failureBox(r));
+    // lit-html changes only what differs: a keystroke changes a cell, a few classes, a piece
+    show(els.inputView, codeCells(r.input, r.spans).cells); // bounded (MAX_CELLS)
+    show(els.hrefView, r.ok ? hrefPieces(r.href_spans) : failureBoxHtml(r));
     answerLine(r);
     els.hrefView.classList.toggle("failed", !r.ok);
-    patch(els.verdictSlot, verdict(r));
+    show(els.verdictSlot, verdictHtml(r));
   }
 
   let extraOpen = false;

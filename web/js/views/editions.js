@@ -1,10 +1,18 @@
+// @ts-check
 // Editions: the same input read by six URL specifications, side by side with the current
 // URL Standard (issue 4). Renders the "compare" result model (urlcalc.editions.view.compare_model); the
 // random URL button asks the engine for urlcalc.editions.view.random_model. No URL logic here.
+// Drawn with lit-html (render/templates.js): a keystroke changes the few cells and lines whose
+// values changed; a row, a difference line and the details are built only when what they show
+// changed (guard, keyed by their data: what dom.js's Memo did).
 import { AskingView } from "./asking-view.js";
 import { compareRequest } from "./requests.js";
-import { Memo, OffscreenParts, append, clear, fill, h, patch, valueToken, vis } from "../render/dom.js";
+import { OffscreenParts } from "../render/dom.js";
+import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
+import { guard } from "../vendor/lit-html.mjs";
 import { GETTERS } from "../facts.js";
+
+/** @typedef {import("../render/templates.js").Content} Content */
 
 export const CURRENT = "current";
 const STATUS_LABEL = { ok: "reads it", failure: "rejects it", unspecified: "unspecified", "not run": "not run" };
@@ -25,26 +33,39 @@ const TRACE_CAPTION = {
   formal_model: "the model's operations (ord, upto, goto, force, normalisation equations)",
 };
 
-/** "4.2" -> "§ 4.2"; a named part of the text ("resolve: path") is quoted. */
+const NE = html`<span class="side-ne" aria-hidden="true">≠ </span><span class="sr-only">differs: </span>`;
+const FAILS = html`<span class="bad-text">fails</span>`;
+
+/** An edition's status pill. @param {string} status */
+function statusPill(status) {
+  return html`<span class=${STATUS_PILL[status] ? "pill " + STATUS_PILL[status] : "pill"}>${STATUS_LABEL[status] || status}</span>`;
+}
+
+/** "4.2" -> "§ 4.2"; a named part of the text ("resolve: path") is quoted.
+ *  @param {string | null | undefined} section */
 export function sectionText(section) {
   if (!section) return "";
   return /^\d/.test(section) ? "§ " + section : "“" + section + "”";
 }
 
+/** @param {{name: string, year: number | string}} ed */
 function shortName(ed) {
   return String(ed.name).includes(String(ed.year)) ? ed.name : `${ed.name}, ${ed.year}`;
 }
 
-/** The edition's term for a key ("parse exceptions" is the term "parse exception"), or "". */
+/** The edition's term for a key ("parse exceptions" is the term "parse exception"), or "".
+ *  @param {string} key @param {Record<string, string>} terms */
 function termDef(key, terms) {
   return terms[key] || (key.endsWith("s") && terms[key.slice(0, -1)]) || "";
 }
 
+/** @type {WeakMap<Record<string, string>, RegExp>} */
 const termPatterns = new WeakMap();
-/** Text with the edition's own terms marked (<dfn> with the edition's definition as its title). */
+/** Text with the edition's own terms marked (<dfn> with the edition's definition as its title).
+ *  @param {unknown} text @param {Record<string, string> | undefined} terms @returns {Content} */
 export function termText(text, terms) {
-  text = String(text ?? "");
-  if (!terms || !Object.keys(terms).length) return vis(text);
+  const str = String(text ?? "");
+  if (!terms || !Object.keys(terms).length) return vis(str);
   let re = termPatterns.get(terms);
   if (!re) {
     const names = Object.keys(terms).filter((t) => !t.includes(" / ")).sort((a, b) => b.length - a.length)
@@ -52,69 +73,75 @@ export function termText(text, terms) {
     re = new RegExp("(?<![\\p{L}\\p{N}_-])(" + names.join("|") + ")(?![\\p{L}\\p{N}_-])", "gu");
     termPatterns.set(terms, re);
   }
-  const frag = document.createDocumentFragment();
+  /** @type {Content[]} */
+  const out = [];
   let last = 0;
-  for (const m of text.matchAll(re)) {
-    if (m.index > last) frag.append(vis(text.slice(last, m.index)));
-    frag.append(h("dfn", { class: "ed-term", title: terms[m[1]] }, vis(m[1])));
+  for (const m of str.matchAll(re)) {
+    if (m.index > last) out.push(vis(str.slice(last, m.index)));
+    out.push(html`<dfn class="ed-term" title=${terms[m[1]]}>${vis(m[1])}</dfn>`);
     last = m.index + m[1].length;
   }
-  if (last < text.length) frag.append(vis(text.slice(last)));
-  return frag;
+  if (last < str.length) out.push(vis(str.slice(last)));
+  return out;
 }
 
-/** Any JSON value from an edition's components, in the edition's own vocabulary. */
+/** Any JSON value from an edition's components, in the edition's own vocabulary.
+ *  @param {any} value @param {Record<string, string>} [terms] @param {number} [depth] @returns {Content} */
 export function jsonNode(value, terms = {}, depth = 0) {
   if (value === null || value === undefined || typeof value !== "object") return valueToken(value ?? null);
   if (Array.isArray(value)) {
     if (value.every((v) => v === null || typeof v !== "object")) {
-      return h("span", { class: "ed-list" }, "[", value.map((v, i) => [i ? ", " : "", valueToken(v)]), "]");
+      return html`<span class="ed-list">[${value.map((v, i) => [i ? ", " : nothing, valueToken(v)])}]</span>`;
     }
-    return h("ol", { class: "json-list", start: "0" }, value.map((v) => h("li", null, jsonNode(v, terms, depth + 1))));
+    return html`<ol class="json-list" start="0">${value.map((v) => html`<li>${jsonNode(v, terms, depth + 1)}</li>`)}</ol>`;
   }
-  const dl = h("dl", { class: ["kv", "ed-kv", depth ? "nested" : null] });
-  for (const [k, v] of Object.entries(value)) dl.append(h("dt", null, termLabel(k, terms)), h("dd", null, jsonNode(v, terms, depth + 1)));
-  return dl;
+  return html`<dl class=${depth ? "kv ed-kv nested" : "kv ed-kv"}>${Object.entries(value).map(([k, v]) =>
+    html`<dt>${termLabel(k, terms)}</dt><dd>${jsonNode(v, terms, depth + 1)}</dd>`)}</dl>`;
 }
 
-/** A key of the edition's components; when it is one of the edition's terms, marked as such. */
+/** A key of the edition's components; when it is one of the edition's terms, marked as such.
+ *  @param {string} key @param {Record<string, string>} terms */
 function termLabel(key, terms) {
   const def = termDef(key, terms);
   if (!def) return vis(key);
-  return h("dfn", { class: "ed-term", title: def }, vis(key));
+  return html`<dfn class="ed-term" title=${def}>${vis(key)}</dfn>`;
 }
 
+/** @param {any[]} trace @param {{kept: number, steps: number, max_text: number} | null | undefined} clipped
+ *  @param {Record<string, string>} terms */
 function traceNode(trace, clipped, terms) {
-  if (!Array.isArray(trace) || !trace.length) return h("p", { class: "muted" }, "This edition records no steps for this input.");
+  if (!Array.isArray(trace) || !trace.length) return html`<p class="muted">This edition records no steps for this input.</p>`;
+  /** @type {Content[]} */
   const out = [];
   if (trace.some((s) => s && Array.isArray(s.children))) out.push(treeNode(trace));
   else {
+    /** @type {string[]} */
     const cols = [];
     for (const s of trace) for (const k of Object.keys(s || {})) if (!cols.includes(k)) cols.push(k);
-    const tbody = h("tbody", null, trace.map((s, i) => h("tr", null, h("td", { class: "st-i" }, String(i + 1)),
-      cols.map((k) => h("td", null, k in s ? cell(s[k], terms) : null)))));
-    out.push(h("div", { class: "scroll-x" }, h("table", { class: "ed-trace" },
-      h("thead", null, h("tr", null, h("th", { scope: "col" }, "#"), cols.map((k) => h("th", { scope: "col" }, k)))), tbody)));
+    const rows = trace.map((s, i) => html`<tr><td class="st-i">${String(i + 1)}</td>${cols.map((k) =>
+      html`<td>${k in s ? cell(s[k], terms) : nothing}</td>`)}</tr>`);
+    out.push(html`<div class="scroll-x"><table class="ed-trace"><thead><tr><th scope="col">#</th>${cols.map((k) =>
+      html`<th scope="col">${k}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`);
   }
   if (clipped) {
-    out.push(h("p", { class: "note", role: "note" },
-      `Shortened for display: ${clipped.kept} of ${clipped.steps} steps are shown, and strings longer than ${clipped.max_text} code points end in “…”.`));
+    out.push(html`<p class="note" role="note">${`Shortened for display: ${clipped.kept} of ${clipped.steps} steps are shown, and strings longer than ${clipped.max_text} code points end in “…”.`}</p>`);
   }
   return out;
 }
 
+/** @param {unknown} v @param {Record<string, string>} terms */
 function cell(v, terms) {
-  if (typeof v === "string") return h("code", { class: "val" }, termText(v, terms));
+  if (typeof v === "string") return html`<code class="val">${termText(v, terms)}</code>`;
   return jsonNode(v, terms);
 }
 
+/** @param {any[]} nodes @returns {Content} */
 function treeNode(nodes) {
-  return h("ul", { class: "ed-tree" }, nodes.map((n) => h("li", null,
-    h("span", { class: "ed-rule" }, vis(n.rule ?? "")), " ", valueToken(n.text ?? null),
-    Array.isArray(n.children) && n.children.length ? treeNode(n.children) : null)));
+  return html`<ul class="ed-tree">${nodes.map((n) => html`<li><span class="ed-rule">${vis(n.rule ?? "")}</span> ${valueToken(n.text ?? null)}${Array.isArray(n.children) && n.children.length ? treeNode(n.children) : nothing}</li>`)}</ul>`;
 }
 
-/** Differences with the same edition and explanation, one line listing their getters. */
+/** Differences with the same edition and explanation, one line listing their getters.
+ *  @param {any[]} differences */
 export function groupDifferences(differences) {
   const out = [];
   const byKey = new Map();
@@ -132,10 +159,15 @@ export function groupDifferences(differences) {
 }
 
 /** The ids of the editions that differ from the current standard on at least one getter, in
- *  the model's order (a compare model, or null). */
+ *  the model's order (a compare model, or null). @param {any} model @returns {string[]} */
 export function differingEditions(model) {
   if (!model) return [];
   return model.editions.filter((ed) => model.rows.some((r) => r.differs[ed.id])).map((ed) => ed.id);
+}
+
+/** @param {Element} root @param {string} selector */
+function el(root, selector) {
+  return /** @type {any} */ (root.querySelector(selector));
 }
 
 export class EditionsView extends AskingView {
@@ -146,46 +178,41 @@ export class EditionsView extends AskingView {
     this.panel = panel;
     this.setErrata = ctx.setErrata; // (bool) -> void
     this.onRandom = ctx.onRandom; // ({input, base, edition, name, seed}) -> void
-    this.model = null; // the last rendered model
-    this.open = new Set(); // ids of the edition details the reader opened
-    this.memo = new Memo(); // the table's rows and the differences, built once per distinct data
+    /** @type {any} the last rendered model */
+    this.model = null;
+    /** @type {Set<string>} ids of the edition details the reader opened */
+    this.open = new Set();
     this.parts = new OffscreenParts(); // the table and lists: updated when near the screen
+    /** @param {Event} e */
+    this.onToggle = (e) => this.toggled(/** @type {HTMLDetailsElement} */ (e.currentTarget));
     this.build();
   }
 
   build() {
-    this.errata = h("input", { type: "checkbox", id: "editions-errata", "aria-describedby": "editions-errata-help" });
-    this.showMapping = h("input", { type: "checkbox", id: "editions-mapping" });
-    this.grammar = h("select", { id: "random-grammar", "aria-label": "Grammar for a random URL" },
-      h("option", { value: "" }, "any grammar"));
-    this.randomBtn = h("button", { type: "button", id: "random-url", title: "Put a random string shaped by the chosen edition's grammar in the URL field" }, "Random URL");
-    this.randomInfo = h("span", { class: "muted small", id: "random-info", "aria-live": "polite" });
-    this.summary = h("p", { class: "side-summary", id: "editions-summary", role: "status" }, "…");
-    this.error = h("p", { class: "failure", id: "editions-error", role: "alert", hidden: true });
-    this.tableWrap = h("div", { class: "scroll-x side-table-wrap", id: "editions-table-wrap", tabindex: "0", "aria-label": "Getters by edition (scrolls sideways)" });
-    this.diffs = h("ol", { class: "side-diffs", id: "editions-differences" });
-    this.unspec = h("ul", { class: "side-unspec", id: "editions-unspecified" });
-    this.details = h("div", { class: "side-details", id: "editions-details" });
+    draw(this.panel, html`<p class="lede">The same input read by six URL specifications, from RFC 3986 (2005) to a formal model, and by the current URL Standard as the seventh column. Each edition is followed as written; where its text stops (a TODO, a stub, a cut-off copy) the cell says “unspecified” rather than guess. Getters an edition has no notion of are “—”.</p><div class="side-controls"><label class="check"><input type="checkbox" id="editions-errata" aria-describedby="editions-errata-help" @change=${() => this.setErrata(this.errata.checked)}> read with errata</label><span class="help" id="editions-errata-help">fixes the slips of the 2012 draft, the 2014 grammar and the formal model (the others have none)</span><label class="check"><input type="checkbox" id="editions-mapping" @change=${() => this.tableWrap.classList.toggle("show-mapping", this.showMapping.checked)}> show each getter's mapping</label><span class="ed-random"><select id="random-grammar" aria-label="Grammar for a random URL"><option value="">any grammar</option></select><button type="button" id="random-url" title="Put a random string shaped by the chosen edition's grammar in the URL field" @click=${() => this.random()}>Random URL</button><span class="muted small" id="random-info" aria-live="polite"></span></span></div><p class="failure" id="editions-error" role="alert" hidden></p><p class="side-summary" id="editions-summary" role="status">…</p><div class="scroll-x side-table-wrap" id="editions-table-wrap" tabindex="0" aria-label="Getters by edition (scrolls sideways)"></div><h3 id="editions-differences-h">Why they differ</h3><ol class="side-diffs" id="editions-differences"></ol><h3 id="editions-unspecified-h">Left unspecified by the editions (and what urlcalc does there)</h3><ul class="side-unspec" id="editions-unspecified"></ul><h3>Each edition in its own terms</h3><div class="side-details" id="editions-details"></div>`);
+    /** @type {HTMLInputElement} */
+    this.errata = el(this.panel, "#editions-errata");
+    /** @type {HTMLInputElement} */
+    this.showMapping = el(this.panel, "#editions-mapping");
+    /** @type {HTMLSelectElement} */
+    this.grammar = el(this.panel, "#random-grammar");
+    /** @type {HTMLButtonElement} */
+    this.randomBtn = el(this.panel, "#random-url");
+    /** @type {HTMLElement} */
+    this.randomInfo = el(this.panel, "#random-info");
+    /** @type {HTMLElement} */
+    this.summary = el(this.panel, "#editions-summary");
+    /** @type {HTMLElement} */
+    this.error = el(this.panel, "#editions-error");
+    /** @type {HTMLElement} */
+    this.tableWrap = el(this.panel, "#editions-table-wrap");
+    /** @type {HTMLElement} */
+    this.diffs = el(this.panel, "#editions-differences");
+    /** @type {HTMLElement} */
+    this.unspec = el(this.panel, "#editions-unspecified");
+    /** @type {HTMLElement} */
+    this.details = el(this.panel, "#editions-details");
     this.parts.watch(this.tableWrap, this.diffs, this.unspec, this.details);
-    clear(this.panel).append(
-      h("p", { class: "lede" }, "The same input read by six URL specifications, from RFC 3986 (2005) to a formal model, and by the current URL Standard as the seventh column. ",
-        "Each edition is followed as written; where its text stops (a TODO, a stub, a cut-off copy) the cell says “unspecified” rather than guess. ",
-        "Getters an edition has no notion of are “—”."),
-      h("div", { class: "side-controls" },
-        h("label", { class: "check" }, this.errata, " read with errata"),
-        h("span", { class: "help", id: "editions-errata-help" }, "fixes the slips of the 2012 draft, the 2014 grammar and the formal model (the others have none)"),
-        h("label", { class: "check" }, this.showMapping, " show each getter's mapping"),
-        h("span", { class: "ed-random" }, this.grammar, this.randomBtn, this.randomInfo)),
-      this.error, this.summary, this.tableWrap,
-      h("h3", { id: "editions-differences-h" }, "Why they differ"),
-      this.diffs,
-      h("h3", { id: "editions-unspecified-h" }, "Left unspecified by the editions (and what urlcalc does there)"),
-      this.unspec,
-      h("h3", null, "Each edition in its own terms"),
-      this.details);
-    this.errata.addEventListener("change", () => this.setErrata(this.errata.checked));
-    this.showMapping.addEventListener("change", () => this.tableWrap.classList.toggle("show-mapping", this.showMapping.checked));
-    this.randomBtn.addEventListener("click", () => this.random());
   }
 
   /** The comparison of the page's input (AskingView; views/requests.js).
@@ -205,7 +232,7 @@ export class EditionsView extends AskingView {
   show(answer) {
     if (answer.error) {
       this.error.hidden = false;
-      this.error.replaceChildren(vis(answer.error));
+      draw(this.error, vis(answer.error));
       this.summary.hidden = true;
       return;
     }
@@ -233,6 +260,7 @@ export class EditionsView extends AskingView {
     return differingEditions(model);
   }
 
+  /** @param {any} model */
   render(model) {
     this.model = model;
     const eds = model.editions;
@@ -253,131 +281,102 @@ export class EditionsView extends AskingView {
         (unspecified ? ` (${unspecified} leave${unspecified === 1 ? "s" : ""} it unspecified).` : "."));
     if (model.errata) this.summary.append(" Read with errata.");
 
-    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch); now where they are
-    // on screen, else in the next idle moment (dom.js OffscreenParts)
-    this.parts.update(this.tableWrap, () => patch(this.tableWrap, this.table(model)));
-    this.parts.update(this.diffs, () => this.renderDifferences(model, names, terms));
-    this.parts.update(this.unspec, () => patch(this.unspec, model.unspecified.length
-      ? model.unspecified.map((u) => h("li", { data: { edition: u.edition } }, h("strong", null, names[u.edition] || u.edition), ": ", vis(u.text)))
-      : h("li", { class: "muted" }, "Nothing: this input stays within what every edition specifies.")));
+    // lit-html changes only what differs (a keystroke changes a few cells); now where they are on
+    // screen, else in the next idle moment (render/offscreen.js)
+    this.parts.update(this.tableWrap, () => draw(this.tableWrap, this.table(model)));
+    this.parts.update(this.diffs, () => draw(this.diffs, this.differences(model, names, terms)));
+    this.parts.update(this.unspec, () => draw(this.unspec, model.unspecified.length
+      ? model.unspecified.map((u) => html`<li data-edition=${u.edition}><strong>${names[u.edition] || u.edition}</strong>: ${vis(u.text)}</li>`)
+      : html`<li class="muted">Nothing: this input stays within what every edition specifies.</li>`));
     this.parts.update(this.details, () => this.renderDetails(model));
   }
 
-  renderDifferences(model, names, terms) {
-    // each item built once for its data (an edition's name and terms are fixed)
-    const diffs = groupDifferences(model.differences).map((d) => this.memo.node(JSON.stringify(["diff", d]), () => h("li", {
-      data: { edition: d.edition, getters: d.getters.join(" "), rule: d.rule, section: d.section || "", kind: d.kind || "rule" },
-    }, h("strong", null, names[d.edition] || d.edition), " · ",
-    d.getters.map((g, i) => [i ? ", " : "", h("code", null, g)]), ": ",
-    h("span", { class: "ed-rule" }, termText(d.rule, terms[d.edition])),
-    d.section ? [" ", h("span", { class: "ed-sec" }, "(", sectionText(d.section), ")")] : null,
-    KIND_LABEL[d.kind] ? [" ", h("span", { class: "pill warn", title: KIND_TITLE[d.kind] }, KIND_LABEL[d.kind])] : null,
-    " — ", termText(d.text, terms[d.edition]),
-    d.quote ? h("span", { class: "muted small ed-quote" }, " The edition's words there: ", h("q", null, vis(d.quote))) : null)));
-    patch(this.diffs, model.differences.length ? diffs
-      : h("li", { class: "muted" }, "No differences: every edition that decides a getter agrees with the current standard."));
+  /** @param {any} model @param {Record<string, string>} names @param {Record<string, Record<string, string>>} terms */
+  differences(model, names, terms) {
+    if (!model.differences.length) {
+      return html`<li class="muted">No differences: every edition that decides a getter agrees with the current standard.</li>`;
+    }
+    // each line built only when its data changed (an edition's name and terms are fixed)
+    return groupDifferences(model.differences).map((d) => guard([JSON.stringify(d)], () => html`<li data-edition=${d.edition} data-getters=${d.getters.join(" ")} data-rule=${d.rule} data-section=${d.section || ""} data-kind=${d.kind || "rule"}><strong>${names[d.edition] || d.edition}</strong> · ${d.getters.map((g, i) => [i ? ", " : nothing, html`<code>${g}</code>`])}: <span class="ed-rule">${termText(d.rule, terms[d.edition])}</span>${d.section
+      ? html` <span class="ed-sec">(${sectionText(d.section)})</span>` : nothing}${KIND_LABEL[d.kind]
+      ? html` <span class="pill warn" title=${KIND_TITLE[d.kind]}>${KIND_LABEL[d.kind]}</span>` : nothing} — ${termText(d.text, terms[d.edition])}${d.quote
+      ? html`<span class="muted small ed-quote"> The edition's words there: <q>${vis(d.quote)}</q></span>` : nothing}</li>`));
   }
 
+  /** @param {any[]} eds */
   fillGrammars(eds) {
     if (this.grammar.options.length === eds.length + 1) return;
     const keep = this.grammar.value;
-    fill(this.grammar, h("option", { value: "" }, "any grammar"),
-      eds.map((ed) => h("option", { value: ed.id }, shortName(ed))));
+    draw(this.grammar, [html`<option value="">any grammar</option>`,
+      eds.map((ed) => html`<option value=${ed.id}>${shortName(ed)}</option>`)]);
     this.grammar.value = keep;
   }
 
+  /** @param {any} model */
   table(model) {
     const eds = model.editions;
-    const head = h("tr", null, h("th", { scope: "col" }, "getter"),
-      eds.map((ed) => h("th", { scope: "col", data: { edition: ed.id } },
-        h("span", { class: "side-name" }, shortName(ed)), " ",
-        h("span", { class: ["pill", STATUS_PILL[ed.status]] }, STATUS_LABEL[ed.status] || ed.status))),
-      h("th", { scope: "col", class: "side-standard", data: { edition: CURRENT } },
-        h("span", { class: "side-name" }, "URL Standard (current)"), " ",
-        h("span", { class: ["pill", model.current ? "ok" : "bad"] }, model.current ? "parses it" : "rejects it")));
-    const byId = Object.fromEntries(eds.map((ed) => [ed.id, ed]));
-    // A row is built once for what it shows: its values and statuses, the editions' mapping
-    // notes for its getter, whether the current standard parses (a keystroke changes a few rows).
-    const body = h("tbody", null, model.rows.map((row) => this.memo.node(
-      JSON.stringify(["row", row, eds.map((ed) => [ed.id, ed.mapping_notes ? ed.mapping_notes[row.getter] : ""]), !!model.current]),
-      () => h("tr", { data: { getter: row.getter } },
-        h("th", { scope: "row" }, h("code", null, row.getter)),
-        eds.map((ed) => this.cell(row, ed, byId[ed.id])),
-        h("td", { class: "side-standard", data: { edition: CURRENT, getter: row.getter } },
-          model.current ? valueToken(row.values.current) : h("span", { class: "bad-text" }, "fails"))))));
-    return h("table", { class: "editions", id: "editions-table", data: { columns: eds.length + 1 } },
-      h("caption", null, "The eleven getters as each edition gives them (", h("span", { class: "side-diff-key" }, "≠ highlighted"), ": differs from the current standard)"),
-      h("thead", null, head), body);
+    const head = html`<tr><th scope="col">getter</th>${eds.map((ed) => html`<th scope="col" data-edition=${ed.id}><span class="side-name">${shortName(ed)}</span> ${statusPill(ed.status)}</th>`)}<th scope="col" class="side-standard" data-edition=${CURRENT}><span class="side-name">URL Standard (current)</span> <span class=${model.current ? "pill ok" : "pill bad"}>${model.current ? "parses it" : "rejects it"}</span></th></tr>`;
+    // A row is built only when what it shows changed: its values and statuses, the editions'
+    // mapping notes for its getter, whether the current standard parses (a keystroke changes a
+    // few rows).
+    const body = model.rows.map((row) => guard(
+      [JSON.stringify([row, eds.map((ed) => [ed.id, ed.mapping_notes ? ed.mapping_notes[row.getter] : ""]), !!model.current])],
+      () => html`<tr data-getter=${row.getter}><th scope="row"><code>${row.getter}</code></th>${eds.map((ed) => this.cell(row, ed))}<td class="side-standard" data-edition=${CURRENT} data-getter=${row.getter}>${model.current ? valueToken(row.values.current) : FAILS}</td></tr>`));
+    return html`<table class="editions" id="editions-table" data-columns=${eds.length + 1}><caption>The eleven getters as each edition gives them (<span class="side-diff-key">≠ highlighted</span>: differs from the current standard)</caption><thead>${head}</thead><tbody>${body}</tbody></table>`;
   }
 
+  /** @param {any} row @param {any} ed */
   cell(row, ed) {
     const status = row.status[ed.id];
     const differs = !!row.differs[ed.id];
     const mapping = ed.mapping_notes ? ed.mapping_notes[row.getter] : "";
     let content;
-    if (status === "failure") content = h("span", { class: "bad-text" }, "fails");
-    else if (status === "unspecified") content = h("span", { class: "ed-unspecified" }, "unspecified");
+    if (status === "failure") content = FAILS;
+    else if (status === "unspecified") content = html`<span class="ed-unspecified">unspecified</span>`;
     else if (row.values[ed.id] === null || row.values[ed.id] === undefined) {
-      content = h("span", { class: "side-none" }, h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no such notion"));
+      content = html`<span class="side-none"><span aria-hidden="true">—</span><span class="sr-only">no such notion</span></span>`;
     } else content = valueToken(row.values[ed.id]);
-    return h("td", {
-      class: differs ? "differs" : null, title: mapping || null,
-      data: { edition: ed.id, getter: row.getter, differs: differs ? "true" : "false" },
-    }, differs ? [h("span", { class: "side-ne", "aria-hidden": "true" }, "≠ "), h("span", { class: "sr-only" }, "differs: ")] : null,
-    content, mapping ? h("span", { class: "ed-map" }, vis(mapping)) : null);
+    return html`<td class=${differs ? "differs" : nothing} title=${mapping || nothing} data-edition=${ed.id} data-getter=${row.getter} data-differs=${differs ? "true" : "false"}>${differs ? NE : nothing}${content}${mapping ? html`<span class="ed-map">${vis(mapping)}</span>` : nothing}</td>`;
   }
 
+  /** The details, drawn again only when what they show changed: a closed edition shows its
+   *  name, status and count of rules (most keystrokes change none of them), an open one its
+   *  whole reading. @param {any} model */
   renderDetails(model) {
-    // Rebuilt only when what they show changed: a closed edition shows its name, status and
-    // count of rules (most keystrokes change none of them), an open one its whole reading.
-    const key = JSON.stringify(model.editions.map((ed) => (this.open.has(ed.id) ? ed
-      : [ed.id, ed.name, ed.status, ed.notes.length])));
-    if (key === this.detailsKey) return;
-    this.detailsKey = key;
-    const nodes = model.editions.map((ed) => {
-      const det = h("details", { class: "ed-detail", data: { edition: ed.id } },
-        h("summary", null, h("strong", null, shortName(ed)), " ",
-          h("span", { class: ["pill", STATUS_PILL[ed.status]] }, STATUS_LABEL[ed.status] || ed.status),
-          ed.notes.length ? h("span", { class: "muted small" }, ` · ${ed.notes.length} rule${ed.notes.length === 1 ? "" : "s"} fired`) : null));
-      if (this.open.has(ed.id)) {
-        det.open = true;
-        append(det, this.detailBody(ed));
-      }
-      det.addEventListener("toggle", () => {
-        if (det.open) {
-          this.open.add(ed.id);
-          // the reading of the last answer: a closed edition's node outlives the keystrokes
-          // that left its summary as it was
-          const now = this.model.editions.find((e) => e.id === ed.id) || ed;
-          if (det.children.length === 1) append(det, this.detailBody(now));
-          if (this.model && this.model.traces === false) this.refresh(); // ask again, with the traces
-        } else this.open.delete(ed.id);
-      });
-      return det;
-    });
-    this.details.replaceChildren(...nodes);
+    const key = JSON.stringify([model.traces, model.editions.map((ed) => (this.open.has(ed.id) ? ed
+      : [ed.id, ed.name, ed.status, ed.notes.length]))]);
+    draw(this.details, guard([key], () => model.editions.map((ed) => {
+      const open = this.open.has(ed.id);
+      return html`<details class="ed-detail" data-edition=${ed.id} ?open=${open} @toggle=${this.onToggle}><summary><strong>${shortName(ed)}</strong> ${statusPill(ed.status)}${ed.notes.length
+        ? html`<span class="muted small">${` · ${ed.notes.length} rule${ed.notes.length === 1 ? "" : "s"} fired`}</span>` : nothing}</summary>${open ? this.detailBody(ed) : nothing}</details>`;
+    })));
   }
 
+  /** An edition's details opened or closed (by the reader, or by a render).
+   *  @param {HTMLDetailsElement} det */
+  toggled(det) {
+    const id = det.dataset.edition ?? "";
+    if (det.open === this.open.has(id)) return;
+    if (det.open) this.open.add(id);
+    else this.open.delete(id);
+    if (!this.model) return;
+    this.renderDetails(this.model);
+    if (det.open && this.model.traces === false) this.refresh(); // ask again, with the traces
+  }
+
+  /** @param {any} ed */
   detailBody(ed) {
     const terms = ed.terms || {};
-    const out = [h("p", { class: "muted small" }, "Source: ", vis(ed.source))];
-    if (ed.error) out.push(h("p", { class: "failure" }, ed.status === "not run" ? "" : "Rejects the input: ", vis(ed.error)));
-    out.push(h("h4", null, "Its components"), jsonNode(ed.components, terms));
-    out.push(h("h4", null, "Rules that fired"), ed.notes.length
-      ? h("ul", { class: "ed-notes" }, ed.notes.map((n) => h("li", null, h("span", { class: "ed-rule" }, termText(n.rule, terms)),
-        n.section ? [" ", h("span", { class: "ed-sec" }, "(", sectionText(n.section), ")")] : null, ": ", termText(n.text, terms),
-        n.getters.length ? h("span", { class: "muted small" }, " — decides ", n.getters.join(", ")) : null)))
-      : h("p", { class: "muted" }, "None recorded."));
-    if (ed.unspecified.length) {
-      out.push(h("h4", null, "Unspecified for this input"), h("ul", null, ed.unspecified.map((t) => h("li", null, vis(t)))));
-    }
-    out.push(h("h4", null, "Trace: ", h("span", { class: "muted" }, TRACE_CAPTION[ed.id] || "steps")),
-      this.model && this.model.traces === false ? h("p", { class: "muted" }, "Asking for its trace…")
-        : traceNode(ed.trace, ed.trace_clipped, terms));
-    out.push(h("h4", null, "How its getters are mapped"), h("table", { class: "side-mapping" }, h("tbody", null,
-      GETTERS.map((g) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", null, vis(ed.mapping_notes[g] || "")))))));
-    out.push(h("h4", null, "Its terms"), h("dl", { class: "kv ed-terms" },
-      Object.entries(terms).map(([t, d]) => [h("dt", null, h("dfn", null, vis(t))), h("dd", null, vis(d))])));
-    return out;
+    const traces = this.model && this.model.traces === false
+      ? html`<p class="muted">Asking for its trace…</p>` : traceNode(ed.trace, ed.trace_clipped, terms);
+    return html`<p class="muted small">Source: ${vis(ed.source)}</p>${ed.error
+      ? html`<p class="failure">${ed.status === "not run" ? "" : "Rejects the input: "}${vis(ed.error)}</p>` : nothing}<h4>Its components</h4>${jsonNode(ed.components, terms)}<h4>Rules that fired</h4>${ed.notes.length
+      ? html`<ul class="ed-notes">${ed.notes.map((n) => html`<li><span class="ed-rule">${termText(n.rule, terms)}</span>${n.section
+        ? html` <span class="ed-sec">(${sectionText(n.section)})</span>` : nothing}: ${termText(n.text, terms)}${n.getters.length
+        ? html`<span class="muted small"> — decides ${n.getters.join(", ")}</span>` : nothing}</li>`)}</ul>`
+      : html`<p class="muted">None recorded.</p>`}${ed.unspecified.length
+      ? html`<h4>Unspecified for this input</h4><ul>${ed.unspecified.map((t) => html`<li>${vis(t)}</li>`)}</ul>` : nothing}<h4>Trace: <span class="muted">${TRACE_CAPTION[ed.id] || "steps"}</span></h4>${traces}<h4>How its getters are mapped</h4><table class="side-mapping"><tbody>${GETTERS.map((g) =>
+      html`<tr><th scope="row"><code>${g}</code></th><td>${vis(ed.mapping_notes[g] || "")}</td></tr>`)}</tbody></table><h4>Its terms</h4><dl class="kv ed-terms">${Object.entries(terms).map(([t, d]) =>
+      html`<dt><dfn>${vis(t)}</dfn></dt><dd>${vis(d)}</dd>`)}</dl>`;
   }
 }
