@@ -1,3 +1,4 @@
+// @ts-check
 // Implementations: the same input read by the URL parsers people run, beside the URL Standard
 // (urlcalc). Renders the "implementations" result model (urlcalc.implementations: whatwg-url and
 // Node's URL on the server under node, ada-url, urllib.parse, rfc3986, yarl; urllib in Pyodide
@@ -5,9 +6,14 @@
 // new URL(), and whatwg-url bundled into the page (js/vendor/whatwg-url.mjs, built by `make npm`,
 // run in whatwg-url-worker.js). Those two are the only URL parsing done in the page; their
 // differences from the standard are string comparisons with the model's getters.
+// Drawn with lit-html (render/templates.js): a keystroke changes the cells whose values changed;
+// a row, an implementation's details and the scores are built only when what they show changed
+// (guard, keyed by their data: what dom.js's Memo did).
 import { AskingView } from "./asking-view.js";
 import { implementationsRequest } from "./requests.js";
-import { Memo, OffscreenParts, clear, h, patch, valueToken, vis } from "../render/dom.js";
+import { OffscreenParts } from "../render/dom.js";
+import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
+import { guard } from "../vendor/lit-html.mjs";
 import { GETTERS } from "../facts.js";
 import { readWith } from "./url-reading.js";
 import { KEYSTROKE_WAIT_MS, SyncChannel, channelAvailable } from "../engine/sync-channel.js";
@@ -110,43 +116,46 @@ export function pageColumn(id, name, version, about, reading, model) {
   return col;
 }
 
+const NE = html`<span class="side-ne" aria-hidden="true">≠ </span><span class="sr-only">differs: </span>`;
+const FAILS = html`<span class="bad-text">fails</span>`;
+
+/** @param {Element} root @param {string} selector */
+function el(root, selector) {
+  return /** @type {any} */ (root.querySelector(selector));
+}
+
 export class ImplementationsView extends AskingView {
   /** @param {HTMLElement} panel @param {import("./asking-view.js").AskingContext} ctx */
   constructor(panel, ctx) {
     super(ctx);
     this.panel = panel;
-    this.model = null; // the last rendered model, with the page's own columns added (columns)
-    this.memo = new Memo(); // the table's rows, the notes and the scores, built once per distinct data
+    /** @type {any} the last rendered model, with the page's own columns added (columns) */
+    this.model = null;
     this.parts = new OffscreenParts(); // the table and lists: updated when near the screen
-    this.whatwgAhead = null; // whatwg-url's reading started by prefetch: {key, answer}
+    /** @type {{key: string, answer: Promise<any>} | null} whatwg-url's reading started by prefetch */
+    this.whatwgAhead = null;
     this.build();
   }
 
   build() {
-    this.summary = h("p", { class: "side-summary", id: "implementations-summary", role: "status" }, "…");
-    this.error = h("p", { class: "failure", id: "implementations-error", role: "alert", hidden: true });
-    this.tableWrap = h("div", { class: "scroll-x side-table-wrap", id: "implementations-table-wrap", tabindex: "0", "aria-label": "Getters by implementation (scrolls sideways)" });
-    this.diffs = h("ol", { class: "side-diffs", id: "implementations-differences" });
-    this.missing = h("ul", { class: "side-unspec", id: "implementations-unavailable" });
-    this.about = h("div", { class: "side-details", id: "implementations-about" });
-    this.scores = h("div", { class: "scroll-x", id: "implementations-wpt" });
+    draw(this.panel, html`<p class="lede">The same input read by the URL parsers people run, beside the URL Standard as urlcalc computes it. Libraries that do not implement the standard are mapped onto its eleven getters as well as their API allows; what they have no notion of is “${NOT_SHOWN}”, not a difference. The columns marked “in this page” are computed by JavaScript here; the others come from the engine (the server runs all of them, Pyodide only urllib).</p><div class="side-controls"><label class="check"><input type="checkbox" id="implementations-all" @change=${() => this.tableWrap.classList.toggle("show-all", this.showAll.checked)}> show every value</label><span class="help">otherwise a value the same as the standard's is “=” (hover for it)</span></div><p class="failure" id="implementations-error" role="alert" hidden></p><p class="side-summary" id="implementations-summary" role="status">…</p><div class="scroll-x side-table-wrap" id="implementations-table-wrap" tabindex="0" aria-label="Getters by implementation (scrolls sideways)"></div><h3>Why they differ</h3><ol class="side-diffs" id="implementations-differences"></ol><h3>Not available here</h3><ul class="side-unspec" id="implementations-unavailable"></ul><h3>Each implementation</h3><div class="side-details" id="implementations-about"></div><h3 id="implementations-wpt-h">WPT scores</h3><p class="muted small">Passing cases of the web-platform-tests URL data per implementation, measured by <code>make interop</code> (the same table as docs/interop.md and docs/implementations.md; “—” where the implementation has no such API).</p><div class="scroll-x" id="implementations-wpt"></div>`);
+    /** @type {HTMLElement} */
+    this.summary = el(this.panel, "#implementations-summary");
+    /** @type {HTMLElement} */
+    this.error = el(this.panel, "#implementations-error");
+    /** @type {HTMLElement} */
+    this.tableWrap = el(this.panel, "#implementations-table-wrap");
+    /** @type {HTMLElement} */
+    this.diffs = el(this.panel, "#implementations-differences");
+    /** @type {HTMLElement} */
+    this.missing = el(this.panel, "#implementations-unavailable");
+    /** @type {HTMLElement} */
+    this.about = el(this.panel, "#implementations-about");
+    /** @type {HTMLElement} */
+    this.scores = el(this.panel, "#implementations-wpt");
+    /** @type {HTMLInputElement} */
+    this.showAll = el(this.panel, "#implementations-all");
     this.parts.watch(this.tableWrap, this.diffs, this.missing, this.about, this.scores);
-    this.showAll = h("input", { type: "checkbox", id: "implementations-all" });
-    this.showAll.addEventListener("change", () => this.tableWrap.classList.toggle("show-all", this.showAll.checked));
-    clear(this.panel).append(
-      h("p", { class: "lede" }, "The same input read by the URL parsers people run, beside the URL Standard as urlcalc computes it. ",
-        "Libraries that do not implement the standard are mapped onto its eleven getters as well as their API allows; what they have no notion of is “", NOT_SHOWN, "”, not a difference. ",
-        "The columns marked “in this page” are computed by JavaScript here; the others come from the engine (the server runs all of them, Pyodide only urllib)."),
-      h("div", { class: "side-controls" }, h("label", { class: "check" }, this.showAll, " show every value"),
-        h("span", { class: "help" }, "otherwise a value the same as the standard's is “=” (hover for it)")),
-      this.error, this.summary, this.tableWrap,
-      h("h3", null, "Why they differ"), this.diffs,
-      h("h3", null, "Not available here"), this.missing,
-      h("h3", null, "Each implementation"), this.about,
-      h("h3", { id: "implementations-wpt-h" }, "WPT scores"),
-      h("p", { class: "muted small" }, "Passing cases of the web-platform-tests URL data per implementation, measured by ",
-        h("code", null, "make interop"), " (the same table as docs/interop.md and docs/implementations.md; “—” where the implementation has no such API)."),
-      this.scores);
   }
 
   /** The other implementations' readings of the page's input (AskingView; views/requests.js).
@@ -156,7 +165,8 @@ export class ImplementationsView extends AskingView {
   }
 
   /** Before the page's parse: the model's request behind it (AskingView), and whatwg-url's
-   *  reading started in its own worker. */
+   *  reading started in its own worker.
+   *  @param {(kind: string, params: object, options: object) => void} prefetch */
   prefetch(prefetch) {
     const params = super.prefetch(prefetch);
     if (params === null) return null;
@@ -185,7 +195,7 @@ export class ImplementationsView extends AskingView {
   show(answer, whatwg, params) {
     if (answer.error) {
       this.error.hidden = false;
-      this.error.replaceChildren(vis(answer.error));
+      draw(this.error, vis(answer.error));
       this.summary.hidden = true;
       return;
     }
@@ -194,8 +204,10 @@ export class ImplementationsView extends AskingView {
     this.render(answer.result, whatwg, params);
   }
 
+  /** @param {any} model @param {any} whatwg @param {Record<string, any>} params @returns {any[]} */
   columns(model, whatwg, params) {
     const who = browserName();
+    /** @type {any[]} */
     const cols = [pageColumn("browser", `${who} (new URL)`, navigator.userAgent.match(/(?:Chrome|Chromium|Firefox|Version)\/([\d.]+)/)?.[1] ?? "",
       "This browser's own URL parser (new URL(input, base)): what web pages get. Browsers implement the URL Standard, each with its own known deviations.",
       readWith(URL, params.input, params.base), model)];
@@ -218,6 +230,7 @@ export class ImplementationsView extends AskingView {
     return cols;
   }
 
+  /** @param {any} model @param {any} whatwg @param {Record<string, any>} params */
   render(model, whatwg, params) {
     const cols = this.columns(model, whatwg, params);
     this.model = { ...model, columns: cols };
@@ -230,114 +243,102 @@ export class ImplementationsView extends AskingView {
     this.summary.textContent = (std.ok ? "" : "The URL Standard rejects this input. ") + (differing.length
       ? `${differing.length} of ${shown.length} implementations differ from the URL Standard: ${differing.map((c) => c.name).join(", ")}.`
       : `All ${shown.length} implementations agree with the URL Standard on this input.`);
-    // patched, not rebuilt: a keystroke changes a few cells (dom.js patch); now where they are
-    // on screen, else in the next idle moment (dom.js OffscreenParts)
-    this.parts.update(this.tableWrap, () => patch(this.tableWrap, this.table(std, shown)));
-    this.parts.update(this.diffs, () => this.renderDifferences(shown));
+    // lit-html changes only what differs (a keystroke changes a few cells); now where they are on
+    // screen, else in the next idle moment (render/offscreen.js)
+    this.parts.update(this.tableWrap, () => draw(this.tableWrap, this.table(std, shown)));
+    this.parts.update(this.diffs, () => draw(this.diffs, this.differences(shown)));
     this.parts.update(this.missing, () => {
       const missing = cols.filter((c) => !c.available);
-      patch(this.missing, ...(missing.length
-        ? missing.map((c) => h("li", { data: { impl: c.id, available: "false" } }, h("strong", null, vis(c.name)), ": not available: ", vis(c.reason || "")))
-        : [h("li", { class: "muted" }, "Nothing: every implementation ran.")]));
+      draw(this.missing, missing.length
+        ? missing.map((c) => html`<li data-impl=${c.id} data-available="false"><strong>${vis(c.name)}</strong>: not available: ${vis(c.reason || "")}</li>`)
+        : html`<li class="muted">Nothing: every implementation ran.</li>`);
     });
-    // built once per distinct data (dom.js Memo): a keystroke changes few of them
-    this.parts.update(this.about, () => patch(this.about, cols.map((c) => this.memo.node(JSON.stringify(["about", c.id, c.name, c.version, c.runtime, c.available,
-      c.about, c.call, c.note, c.failure, c.mapping, c.no_notion]), () => this.aboutNode(c)))));
-    this.parts.update(this.scores, () => patch(this.scores, this.memo.node(JSON.stringify(["scores", model.wpt]), () => this.scoreTable(model.wpt))));
+    // built only when their data changed: a keystroke changes few of them
+    this.parts.update(this.about, () => draw(this.about, cols.map((c) => guard([JSON.stringify([c.id, c.name, c.version, c.runtime, c.available,
+      c.about, c.call, c.note, c.failure, c.mapping, c.no_notion])], () => this.aboutNode(c)))));
+    this.parts.update(this.scores, () => draw(this.scores, guard([JSON.stringify(model.wpt)], () => this.scoreTable(model.wpt))));
   }
 
-  renderDifferences(shown) {
+  /** @param {any[]} shown */
+  differences(shown) {
     const lines = [];
     for (const c of shown) {
       if (c.status_difference) lines.push(this.diffLine(c, ["result"], c.status_difference));
       // the getters one explanation accounts for, on one line
+      /** @type {Map<string, string[]>} */
       const groups = new Map();
       for (const d of c.differences) {
         const key = d.explanation ?? "";
         if (!groups.has(key)) groups.set(key, []);
-        groups.get(key).push(d.getter);
+        groups.get(key)?.push(d.getter);
       }
       for (const [why, getters] of groups) lines.push(this.diffLine(c, getters, why || null));
     }
-    patch(this.diffs, lines.length ? lines : h("li", { class: "muted" }, "No differences."));
+    return lines.length ? lines : html`<li class="muted">No differences.</li>`;
   }
 
+  /** @param {any} c @param {string[]} getters @param {string | null} explanation */
   diffLine(c, getters, explanation) {
-    return h("li", { data: { impl: c.id, getters: getters.join(" ") } }, h("strong", null, vis(c.name)), " · ",
-      getters.map((g, i) => [i ? ", " : "", h("code", null, g)]), ": ",
-      explanation ? vis(explanation) : h("span", { class: "muted" }, "no explanation known"));
+    return html`<li data-impl=${c.id} data-getters=${getters.join(" ")}><strong>${vis(c.name)}</strong> · ${getters.map((g, i) => [i ? ", " : nothing, html`<code>${g}</code>`])}: ${explanation
+      ? vis(explanation) : html`<span class="muted">no explanation known</span>`}</li>`;
   }
 
+  /** @param {any} std @param {any[]} cols */
   table(std, cols) {
+    /** @param {any} c */
     const pill = (c) => {
-      if (c.ok === false) return h("span", { class: "pill bad" }, "rejects it");
-      if (c.relative) return h("span", { class: "pill warn" }, "relative reference");
-      return h("span", { class: "pill ok" }, "parses it");
+      if (c.ok === false) return html`<span class="pill bad">rejects it</span>`;
+      if (c.relative) return html`<span class="pill warn">relative reference</span>`;
+      return html`<span class="pill ok">parses it</span>`;
     };
-    const head = h("tr", null, h("th", { scope: "col" }, "getter"),
-      h("th", { scope: "col", class: "side-standard", data: { impl: "standard" } }, h("span", { class: "side-name" }, "URL Standard (urlcalc)"), " ",
-        h("span", { class: ["pill", std.ok ? "ok" : "bad"] }, std.ok ? "parses it" : "rejects it")),
-      cols.map((c) => h("th", { scope: "col", data: { impl: c.id }, class: c.status_difference ? "differs" : null },
-        h("span", { class: "side-name" }, vis(c.name)), h("span", { class: "muted small impl-ver" }, vis(c.version || "")),
-        h("span", { class: ["small", "impl-ver", c.in_page ? "in-page" : "muted"] }, vis(c.runtime || "")),
-        " ", pill(c))));
-    // a row is built once for what its cells show (cell() reads no more than this)
-    const body = h("tbody", null, GETTERS.map((g) => this.memo.node(JSON.stringify(["row", g, std.ok, std.getters ? std.getters[g] : null,
+    const head = html`<tr><th scope="col">getter</th><th scope="col" class="side-standard" data-impl="standard"><span class="side-name">URL Standard (urlcalc)</span> <span class=${std.ok ? "pill ok" : "pill bad"}>${std.ok ? "parses it" : "rejects it"}</span></th>${cols.map((c) =>
+      html`<th scope="col" data-impl=${c.id} class=${c.status_difference ? "differs" : nothing}><span class="side-name">${vis(c.name)}</span><span class="muted small impl-ver">${vis(c.version || "")}</span><span class=${c.in_page ? "small impl-ver in-page" : "small impl-ver muted"}>${vis(c.runtime || "")}</span> ${pill(c)}</th>`)}</tr>`;
+    // a row is built only when what its cells show changed (cell() reads no more than this)
+    const body = GETTERS.map((g) => guard([JSON.stringify([g, std.ok, std.getters ? std.getters[g] : null,
       cols.map((c) => [c.id, c.ok, c.failure, c.getter_errors ? c.getter_errors[g] : null, c.getters ? c.getters[g] : null,
-        c.no_notion ? c.no_notion[g] : null, c.differences.find((d) => d.getter === g) ? 1 : 0, c.mapping ? c.mapping[g] : null])]),
-    () => h("tr", { data: { getter: g } },
-      h("th", { scope: "row" }, h("code", null, g)),
-      h("td", { class: "side-standard", data: { impl: "standard", getter: g } }, std.ok ? valueToken(std.getters[g]) : h("span", { class: "bad-text" }, "fails")),
-      cols.map((c) => this.cell(c, g))))));
-    return h("table", { class: "editions implementations", id: "implementations-table", data: { columns: cols.length + 1 } },
-      h("caption", null, "The eleven getters as each implementation gives them (", h("span", { class: "side-diff-key" }, "≠ highlighted"), ": differs from the URL Standard)"),
-      h("thead", null, head), body);
+        c.no_notion ? c.no_notion[g] : null, c.differences.find((d) => d.getter === g) ? 1 : 0, c.mapping ? c.mapping[g] : null])])],
+    () => html`<tr data-getter=${g}><th scope="row"><code>${g}</code></th><td class="side-standard" data-impl="standard" data-getter=${g}>${std.ok ? valueToken(std.getters[g]) : FAILS}</td>${cols.map((c) => this.cell(c, g))}</tr>`));
+    return html`<table class="editions implementations" id="implementations-table" data-columns=${cols.length + 1}><caption>The eleven getters as each implementation gives them (<span class="side-diff-key">≠ highlighted</span>: differs from the URL Standard)</caption><thead>${head}</thead><tbody>${body}</tbody></table>`;
   }
 
+  /** @param {any} c @param {string} g */
   cell(c, g) {
     const diff = c.differences.find((d) => d.getter === g);
     let content;
-    if (!c.ok) content = h("span", { class: "bad-text", title: c.failure || "" }, "fails");
-    else if (c.getter_errors && c.getter_errors[g]) content = h("span", { class: "bad-text" }, "raises ", vis(c.getter_errors[g]));
+    if (!c.ok) content = html`<span class="bad-text" title=${c.failure || ""}>fails</span>`;
+    else if (c.getter_errors && c.getter_errors[g]) content = html`<span class="bad-text">raises ${vis(c.getter_errors[g])}</span>`;
     else if (c.getters[g] === null || c.getters[g] === undefined) {
-      content = h("span", { class: "side-none", title: (c.no_notion && c.no_notion[g]) || NOT_SHOWN }, NOT_SHOWN);
+      content = html`<span class="side-none" title=${(c.no_notion && c.no_notion[g]) || NOT_SHOWN}>${NOT_SHOWN}</span>`;
     } else if (!diff && this.model.standard.ok) {
       // the standard's value: "=" unless "show every value" is on
-      content = [h("span", { class: "same", "aria-hidden": "true" }, "="), h("span", { class: "same-value" }, valueToken(c.getters[g]))];
+      content = html`<span class="same" aria-hidden="true">=</span><span class="same-value">${valueToken(c.getters[g])}</span>`;
     } else content = valueToken(c.getters[g]);
     const value = c.ok && typeof c.getters[g] === "string" ? c.getters[g] : null;
     const mapping = (c.mapping && c.mapping[g]) || "";
-    return h("td", {
-      class: diff ? "differs" : null, title: [value !== null && !diff ? value : null, mapping].filter(Boolean).join(" · ") || null,
-      data: { impl: c.id, getter: g, differs: diff ? "true" : "false", ...(value !== null ? { value } : {}) },
-    }, diff ? [h("span", { class: "side-ne", "aria-hidden": "true" }, "≠ "), h("span", { class: "sr-only" }, "differs: ")] : null, content);
+    const title = [value !== null && !diff ? value : null, mapping].filter(Boolean).join(" · ");
+    return html`<td class=${diff ? "differs" : nothing} title=${title || nothing} data-impl=${c.id} data-getter=${g} data-differs=${diff ? "true" : "false"} data-value=${value ?? nothing}>${diff ? NE : nothing}${content}</td>`;
   }
 
+  /** @param {any} c */
   aboutNode(c) {
-    const body = [h("p", null, vis(c.about || ""))];
-    if (c.call) body.push(h("p", { class: "small" }, "Called as ", h("code", null, vis(c.call))));
-    if (c.note) body.push(h("p", { class: "small" }, vis(c.note)));
-    if (c.failure && c.available) body.push(h("p", { class: "failure small" }, "Its answer: ", vis(c.failure)));
     const mapping = Object.entries(c.mapping || {});
     const notions = Object.entries(c.no_notion || {});
-    if (mapping.length || notions.length) {
-      body.push(h("table", { class: "side-mapping" }, h("tbody", null,
-        mapping.map(([g, m]) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", null, vis(m)))),
-        notions.map(([g, m]) => h("tr", null, h("th", { scope: "row" }, h("code", null, g)), h("td", { class: "muted" }, NOT_SHOWN, ": ", vis(m)))))));
-    }
-    return h("details", { class: "ed-detail", data: { impl: c.id } },
-      h("summary", null, h("strong", null, vis(c.name)), " ",
-        h("span", { class: "muted small" }, vis([c.version, c.runtime].filter(Boolean).join(" · "))), " ",
-        c.available ? null : h("span", { class: "pill warn" }, "not available")),
-      body);
+    const table = mapping.length || notions.length
+      ? html`<table class="side-mapping"><tbody>${mapping.map(([g, m]) => html`<tr><th scope="row"><code>${g}</code></th><td>${vis(m)}</td></tr>`)}${notions.map(([g, m]) =>
+        html`<tr><th scope="row"><code>${g}</code></th><td class="muted">${NOT_SHOWN}: ${vis(m)}</td></tr>`)}</tbody></table>`
+      : nothing;
+    return html`<details class="ed-detail" data-impl=${c.id}><summary><strong>${vis(c.name)}</strong> <span class="muted small">${vis([c.version, c.runtime].filter(Boolean).join(" · "))}</span> ${c.available
+      ? nothing : html`<span class="pill warn">not available</span>`}</summary><p>${vis(c.about || "")}</p>${c.call
+      ? html`<p class="small">Called as <code>${vis(c.call)}</code></p>` : nothing}${c.note
+      ? html`<p class="small">${vis(c.note)}</p>` : nothing}${c.failure && c.available
+      ? html`<p class="failure small">Its answer: ${vis(c.failure)}</p>` : nothing}${table}</details>`;
   }
 
+  /** @param {any} wpt */
   scoreTable(wpt) {
-    if (!wpt || !wpt.rows || !wpt.rows.length) return h("p", { class: "muted" }, "No scores recorded (run make interop).");
-    return h("table", { class: "wpt-scores", id: "implementations-wpt-table" },
-      h("thead", null, h("tr", null, h("th", { scope: "col" }, "implementation"), wpt.files.map((f) => h("th", { scope: "col" }, vis(f))))),
-      h("tbody", null, wpt.rows.map((r) => h("tr", { data: { impl: r.id } }, h("th", { scope: "row" }, vis(`${r.name} ${r.version}`)),
-        wpt.files.map((f) => h("td", { class: "num" }, r.scores[f] ? `${r.scores[f][0]} / ${r.scores[f][1]}` : "—"))))),
-      h("caption", { class: "muted small" }, vis(wpt.measured || "")));
+    if (!wpt || !wpt.rows || !wpt.rows.length) return html`<p class="muted">No scores recorded (run make interop).</p>`;
+    return html`<table class="wpt-scores" id="implementations-wpt-table"><thead><tr><th scope="col">implementation</th>${wpt.files.map((f) =>
+      html`<th scope="col">${vis(f)}</th>`)}</tr></thead><tbody>${wpt.rows.map((r) => html`<tr data-impl=${r.id}><th scope="row">${vis(`${r.name} ${r.version}`)}</th>${wpt.files.map((f) =>
+      html`<td class="num">${r.scores[f] ? `${r.scores[f][0]} / ${r.scores[f][1]}` : "—"}</td>`)}</tr>`)}</tbody><caption class="muted small">${vis(wpt.measured || "")}</caption></table>`;
   }
 }
