@@ -1,3 +1,4 @@
+// @ts-check
 // DOM helpers shared by the views.
 //
 // Safety rules (the page renders hostile strings for a living):
@@ -70,84 +71,9 @@ function real(n) {
   return n;
 }
 
-/** The big parts of a view that are often far below the fold (the Editions and Implementations
- *  tables and lists: hundreds of elements, under the URL field's answer while one types). A
- *  keystroke updates such a part in its own task when the part is on screen or near it (within
- *  `margin` of the viewport's height, above or below). A part further away is updated once the
- *  typing pauses (`quietMs` without an update, then when the browser is idle), or as soon as it
- *  comes near (scrolling), whichever is first. The keystroke's frame then lays out and paints
- *  what one sees, and a burst of keystrokes does not spend its frames on parts one would have to
- *  scroll to (measured in the Editions view at 1280x720: a keystroke's layout and paint 9.1 ms
- *  with them, 3.7 ms without; content-visibility: auto did not skip them, the browser counting
- *  them as near enough). The document stays whole: find in page and assistive technologies see
- *  every part, behind the input only while one types. */
-export class OffscreenParts {
-  constructor({ margin = "10%", quietMs = 300, idleMs = 200 } = {}) {
-    this.far = new WeakSet(); // parts the observer last saw away from the viewport
-    this.pending = new Map(); // part -> its latest update, not yet run
-    this.quietMs = quietMs;
-    this.idleMs = idleMs;
-    this.timer = null; // the pause being waited for
-    this.idle = null; // then the idle moment
-    this.observer = typeof IntersectionObserver === "function"
-      ? new IntersectionObserver((entries) => {
-        for (const e of entries) {
-          if (e.isIntersecting) {
-            this.far.delete(e.target);
-            this.run(e.target);
-          } else this.far.add(e.target);
-        }
-      }, { rootMargin: `${margin} 0px` })
-      : null;
-  }
-
-  /** Watch these parts (until the observer's first report, a part counts as near). */
-  watch(...parts) {
-    for (const part of parts) this.observer?.observe(part);
-  }
-
-  /** Run `update` (which changes `part`) now if the part is near, else later (see above); a
-   *  later update of the same part replaces one not yet run. */
-  update(part, update) {
-    if (!this.far.has(part)) {
-      this.pending.delete(part);
-      update();
-      return;
-    }
-    this.pending.set(part, update);
-    this.schedule();
-  }
-
-  run(part) {
-    const update = this.pending.get(part);
-    if (update === undefined) return;
-    this.pending.delete(part);
-    update();
-  }
-
-  /** (Again) wait for a pause in the updates, then for an idle moment: one part per idle
-   *  moment while the moments are short. */
-  schedule() {
-    clearTimeout(this.timer);
-    if (this.idle !== null && typeof cancelIdleCallback === "function") cancelIdleCallback(this.idle);
-    this.idle = null;
-    const go = (deadline) => {
-      this.idle = null;
-      for (const part of [...this.pending.keys()]) {
-        this.run(part);
-        if (deadline && !deadline.didTimeout && deadline.timeRemaining() < 4 && this.pending.size) {
-          this.idle = requestIdleCallback(go, { timeout: this.idleMs });
-          return;
-        }
-      }
-    };
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (typeof requestIdleCallback === "function") this.idle = requestIdleCallback(go, { timeout: this.idleMs });
-      else go(null);
-    }, this.quietMs);
-  }
-}
+// OffscreenParts (a view's big parts far below the fold, updated when near or when typing
+// pauses) lives in offscreen-parts.js; re-exported for the modules that import it from here.
+export { OffscreenParts } from "./offscreen-parts.js";
 
 /** Create an element. attrs: {class, id, data: {...}, text, on: {event: fn}, ...attributes}.
  *  Children: Nodes or strings (strings become text nodes). "style" and "href" are refused here:
@@ -273,7 +199,9 @@ export function errorAnchor(name) {
 
 // Code points that must not be displayed raw: controls, format characters (bidi controls,
 // zero-width joiners, BOM...), separators other than U+0020, surrogates, private use,
-// unassigned, and a few blank-looking letters and variation selectors.
+// unassigned, and a few blank-looking letters and variation selectors. (Each combining mark in
+// the class is matched alone, on purpose: it is shown as a badge, not joined to a letter.)
+// eslint-disable-next-line no-misleading-character-class
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cs}\p{Co}\p{Cn}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
 
 export function isInvisible(ch) {
@@ -324,8 +252,9 @@ export function breaksAfter(ch, next) {
 /** A DocumentFragment showing str as text, with invisible code points as badges and a <wbr>
  *  after each URL delimiter: the first `limit` code points (fewer if MAX_BADGES badges come
  *  first), then a note saying how many more there are. `next`: the character shown after str
- *  (str is a piece of a longer text), if any. */
-export function vis(str, limit = MAX_TEXT, { next } = {}) {
+ *  (str is a piece of a longer text), if any.
+ *  @param {*} str @param {number} [limit] @param {{next?: string}} [opts] */
+export function vis(str, limit = MAX_TEXT, { next = undefined } = {}) {
   const frag = document.createDocumentFragment();
   if (str === null || str === undefined) return frag;
   str = String(str);
@@ -417,6 +346,7 @@ export function codePoints(str) {
 export function hasInvisible(str) {
   return INVISIBLE_NOT_SPACE.test(String(str));
 }
+// eslint-disable-next-line no-misleading-character-class
 const INVISIBLE_NOT_SPACE = new RegExp("(?! )" + INVISIBLE.source, "u");
 
 /** A quoted string token: "" is visibly empty, null is the token null. */
@@ -460,30 +390,6 @@ function cell(ch, i, component, next) {
 export function truncationNote(shown, total) {
   return h("span", { class: "trunc-note", role: "note", data: { shown, total } },
     `… showing the first ${shown.toLocaleString("en")} of ${total.toLocaleString("en")} code points`);
-}
-
-/** Render the input's code points as cells coloured by component (result.spans): at most
- *  `limit` cells, then a truncation note. Returns {frag, cells, components, shown, total}. */
-export function codePointCells(input, spans, { end = false, marks = null, limit = MAX_CELLS } = {}) {
-  const cps = codePoints(input);
-  const total = cps.length;
-  const shown = Math.min(total, limit);
-  const comp = componentsOf(shown, spans);
-  const frag = document.createDocumentFragment();
-  const cells = [];
-  for (let i = 0; i < shown; i++) {
-    const c = cell(cps[i], i, comp[i], cps[i + 1]);
-    if (marks && marks.has(i)) c.classList.add(...marks.get(i));
-    cells.push(c);
-    frag.append(c);
-  }
-  if (end && shown === total) {
-    const eof = h("span", { class: "c eof", data: { i: total }, title: "end of input (EOF)" }, "EOF");
-    cells.push(eof);
-    frag.append(eof);
-  }
-  if (shown < total) frag.append(truncationNote(shown, total));
-  return { frag, cells, components: comp, shown, total };
 }
 
 const lines = new WeakMap(); // element -> what updateCodeLine last put in it

@@ -15,7 +15,7 @@ import {
 
 export { html, nothing, render };
 
-/** @typedef {import("../vendor/lit-html.mjs").TemplateResult} TemplateResult */
+/** @typedef {ReturnType<typeof html>} TemplateResult */
 /** @typedef {TemplateResult | string | typeof nothing | null | undefined | unknown[]} Content */
 
 // Never after these: a word joiner drawn by CSS (dom.js NO_BREAK_AFTER).
