@@ -1,21 +1,47 @@
+// @ts-check
 // Calculators: percent-encode/decode, the host parser, application/x-www-form-urlencoded.
+// Drawn with lit-html (render/templates.js): each answer into its own output.
 import { KEYSTROKE_WAIT_MS } from "../engine/sync-channel.js";
 import { Latest } from "../engine/latest.js";
-import { clear, errorAnchor, h, setValue, specLink, valueToken, vis } from "../render/dom.js";
-import { compactTrace } from "./steps.js";
+import { errorAnchor } from "../render/dom.js";
+import { html, nothing, show as draw, specLink, valueToken, vis } from "../render/templates.js";
+import { compactTraceHtml } from "./steps.js";
 import { encodingValue, fillEncodings } from "../render/encodings.js";
 import { ENCODE_SETS, MAX_INPUT_BYTES } from "../facts.js";
 
+/** @typedef {import("./asking-view.js").EngineAnswer} EngineAnswer */
+/** @typedef {"percent" | "host" | "urlencoded"} CalculatorKind */
+
+/** @param {string} name */
 function setAnchor(name) {
   return name.replace(/ /g, "-").replace(/[^A-Za-z0-9-]/g, "-").replace(/^C0/, "c0");
 }
 
-function field(id, label, attrs = {}) {
-  const input = h("input", { type: "text", id, spellcheck: "false", autocomplete: "off", autocapitalize: "off", ...attrs });
-  return [h("label", { for: id }, label), input];
+/** A text field and its label. @param {string} id @param {string} label */
+function field(id, label) {
+  return html`<label for=${id}>${label}</label><input type="text" id=${id} spellcheck="false" autocomplete="off" autocapitalize="off">`;
+}
+
+/** A code value shown visibly escaped, with the raw value in data-value (dom.js setValue).
+ *  @param {string} cls @param {string} calc @param {unknown} str */
+function codeValue(cls, calc, str) {
+  return html`<code class=${cls} data-calc=${calc} data-value=${str === null || str === undefined ? nothing : String(str)}>${vis(str)}</code>`;
+}
+
+/** @param {readonly string[]} sets */
+function setOptions(sets) {
+  return sets.map((s) => html`<option value=${s}>${s}</option>`);
+}
+
+/** @param {Element} root @param {string} selector */
+function el(root, selector) {
+  return /** @type {any} */ (root.querySelector(selector));
 }
 
 export class CalculatorsView {
+  /** @param {HTMLElement} panel
+   *  @param {{call: (kind: string, params: object, options?: object) => Promise<EngineAnswer | null>,
+   *    onState: (partial: Record<string, string>) => void, report: (answer: EngineAnswer) => void}} ctx */
   constructor(panel, { call, onState, report }) {
     this.panel = panel;
     this.call = call; // async (kind, params) -> answer | null
@@ -27,46 +53,37 @@ export class CalculatorsView {
   }
 
   build() {
-    const [pl, pi] = field("pct-input", "Text");
-    this.pctInput = pi;
-    this.pctSet = h("select", { id: "pct-set" }, ENCODE_SETS.map((s) => h("option", { value: s }, s)));
-    const el = h("label", { for: "pct-encoding" }, "Encoding");
-    const ei = h("select", { id: "pct-encoding" });
-    fillEncodings(ei);
-    this.pctEnc = ei;
-    this.pctOut = h("div", { class: "calc-out", id: "pct-out", "aria-live": "polite" });
-    const pct = h("section", { class: "calc", "aria-labelledby": "calc-pct-h" },
-      h("h3", { id: "calc-pct-h" }, specLink("percent-encoded-bytes", "Percent-encode / decode")),
-      h("div", { class: "form-grid" }, pl, pi, h("label", { for: "pct-set" }, "Encode set"), this.pctSet, el, ei),
-      this.pctOut);
-
-    const [hl, hi] = field("host-input", "Host");
-    this.hostInput = hi;
-    this.hostTrace = h("input", { type: "checkbox", id: "host-trace" });
-    this.hostOut = h("div", { class: "calc-out", id: "host-out", "aria-live": "polite" });
-    const host = h("section", { class: "calc", "aria-labelledby": "calc-host-h" },
-      h("h3", { id: "calc-host-h" }, specLink("concept-host-parser", "Host parser")),
-      h("div", { class: "form-grid" }, hl, hi, h("span"), h("label", { class: "check" }, this.hostTrace, " show the trace")),
-      this.hostOut);
-
-    const [fl, fi] = field("form-input", "Query / body");
-    this.formInput = fi;
-    this.formOut = h("div", { class: "calc-out", id: "form-out", "aria-live": "polite" });
-    const form = h("section", { class: "calc", "aria-labelledby": "calc-form-h" },
-      h("h3", { id: "calc-form-h" }, specLink("concept-urlencoded-parser", "application/x-www-form-urlencoded")),
-      h("div", { class: "form-grid" }, fl, fi),
-      this.formOut);
-
-    clear(this.panel).append(h("div", { class: "calcs" }, pct, host, form));
-    const onPct = () => { this.onState({ pct: this.pctInput.value, pctset: this.pctSet.value, pctenc: this.pctEnc.value }); this.runPercent(); };
+    const onPct = () => {
+      this.onState({ pct: this.pctInput.value, pctset: this.pctSet.value, pctenc: this.pctEnc.value });
+      this.runPercent();
+    };
+    draw(this.panel, html`<div class="calcs"><section class="calc" aria-labelledby="calc-pct-h"><h3 id="calc-pct-h">${specLink("percent-encoded-bytes", "Percent-encode / decode")}</h3><div class="form-grid">${field("pct-input", "Text")}<label for="pct-set">Encode set</label><select id="pct-set" @change=${onPct}></select><label for="pct-encoding">Encoding</label><select id="pct-encoding" @change=${onPct}></select></div><div class="calc-out" id="pct-out" aria-live="polite"></div></section><section class="calc" aria-labelledby="calc-host-h"><h3 id="calc-host-h">${specLink("concept-host-parser", "Host parser")}</h3><div class="form-grid">${field("host-input", "Host")}<span></span><label class="check"><input type="checkbox" id="host-trace" @change=${() => this.runHost()}> show the trace</label></div><div class="calc-out" id="host-out" aria-live="polite"></div></section><section class="calc" aria-labelledby="calc-form-h"><h3 id="calc-form-h">${specLink("concept-urlencoded-parser", "application/x-www-form-urlencoded")}</h3><div class="form-grid">${field("form-input", "Query / body")}</div><div class="calc-out" id="form-out" aria-live="polite"></div></section></div>`);
+    /** @type {HTMLInputElement} */
+    this.pctInput = el(this.panel, "#pct-input");
+    /** @type {HTMLSelectElement} */
+    this.pctSet = el(this.panel, "#pct-set");
+    /** @type {HTMLSelectElement} */
+    this.pctEnc = el(this.panel, "#pct-encoding");
+    /** @type {HTMLElement} */
+    this.pctOut = el(this.panel, "#pct-out");
+    /** @type {HTMLInputElement} */
+    this.hostInput = el(this.panel, "#host-input");
+    /** @type {HTMLInputElement} */
+    this.hostTrace = el(this.panel, "#host-trace");
+    /** @type {HTMLElement} */
+    this.hostOut = el(this.panel, "#host-out");
+    /** @type {HTMLInputElement} */
+    this.formInput = el(this.panel, "#form-input");
+    /** @type {HTMLElement} */
+    this.formOut = el(this.panel, "#form-out");
+    draw(this.pctSet, setOptions(ENCODE_SETS));
+    fillEncodings(this.pctEnc);
     this.pctInput.addEventListener("input", onPct);
-    this.pctSet.addEventListener("change", onPct);
-    this.pctEnc.addEventListener("change", onPct);
     this.hostInput.addEventListener("input", () => { this.onState({ host: this.hostInput.value }); this.runHost(); });
-    this.hostTrace.addEventListener("change", () => this.runHost());
     this.formInput.addEventListener("input", () => { this.onState({ form: this.formInput.value }); this.runForm(); });
   }
 
+  /** @param {Record<string, any>} state */
   load(state) {
     this.pctInput.value = state.pct ?? "";
     this.pctSet.value = ENCODE_SETS.includes(state.pctset) ? state.pctset : "component percent-encode set";
@@ -81,90 +98,70 @@ export class CalculatorsView {
     this.runForm();
   }
 
+  /** Ask, and draw the answer if it is still the latest.
+   *  @param {CalculatorKind} kind @param {Record<string, any>} params @param {HTMLElement} out
+   *  @param {(result: any) => unknown} render the answer's template */
   async run(kind, params, out, render) {
     const n = this.latest[kind].next();
     if (new TextEncoder().encode(params.input).length > MAX_INPUT_BYTES) {
-      out.replaceChildren(h("p", { class: "failure" }, `The input is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.`));
+      draw(out, html`<p class="failure">${`The input is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.`}</p>`);
       return;
     }
     const answer = await this.call(kind, params, { waitMs: KEYSTROKE_WAIT_MS });
     if (!this.latest[kind].isLast(n)) return;
     if (!answer) return;
-    if (answer.error) {
-      out.replaceChildren(h("p", { class: "failure" }, vis(answer.error)));
-    } else {
-      render(answer.result);
-    }
+    draw(out, answer.error ? html`<p class="failure">${vis(answer.error)}</p>` : render(answer.result));
     this.report(answer);
   }
 
   runPercent() {
+    /** @type {Record<string, any>} */
     const params = { input: this.pctInput.value, encode_set: this.pctSet.value };
     if (this.pctEnc.value) params.encoding = this.pctEnc.value;
     return this.run("percent", params, this.pctOut, (r) => {
       if (Array.isArray(r.encode_sets)) this.syncSets(r.encode_sets);
-      const enc = h("code", { class: "val", data: { calc: "encoded" } });
-      setValue(enc, r.encoded);
-      const dec = h("code", { class: "val", data: { calc: "decoded" } });
-      setValue(dec, r.decoded_utf8);
-      this.pctOut.replaceChildren(h("dl", { class: "kv" },
-        h("dt", null, "encoded (", vis(r.output_encoding && r.output_encoding !== r.encoding
-          ? `${r.encoding}: output encoding ${r.output_encoding}` : r.encoding), ")"), h("dd", null, enc),
-        h("dt", null, "percent-decoded, as UTF-8"), h("dd", null, dec),
-        h("dt", null, "decoded bytes"), h("dd", null, h("code", { class: "val bytes" }, r.decoded_bytes || "(none)"))),
-      h("p", { class: "muted small" }, "Encode set: ", specLink(setAnchor(r.encode_set), r.encode_set)));
+      const encoding = r.output_encoding && r.output_encoding !== r.encoding
+        ? `${r.encoding}: output encoding ${r.output_encoding}` : r.encoding;
+      return html`<dl class="kv"><dt>encoded (${vis(encoding)})</dt><dd>${codeValue("val", "encoded", r.encoded)}</dd><dt>percent-decoded, as UTF-8</dt><dd>${codeValue("val", "decoded", r.decoded_utf8)}</dd><dt>decoded bytes</dt><dd><code class="val bytes">${r.decoded_bytes || "(none)"}</code></dd></dl><p class="muted small">Encode set: ${specLink(setAnchor(r.encode_set), r.encode_set)}</p>`;
     });
   }
 
+  /** @param {string[]} sets */
   syncSets(sets) {
     const have = [...this.pctSet.options].map((o) => o.value);
     if (JSON.stringify(have) === JSON.stringify(sets)) return;
     const cur = this.pctSet.value;
-    this.pctSet.replaceChildren(...sets.map((s) => h("option", { value: s }, s)));
+    draw(this.pctSet, setOptions(sets));
     if (sets.includes(cur)) this.pctSet.value = cur;
   }
 
   runHost() {
     const params = { input: this.hostInput.value, trace: this.hostTrace.checked };
     return this.run("host", params, this.hostOut, (r) => {
+      /** @param {string} key @param {string} title */
       const col = (key, title) => {
         const e = r[key] || {};
-        const box = h("div", { class: ["host-result", e.ok ? "ok" : "bad"], data: { hostResult: key } },
-          h("h4", null, title));
-        if (!e.ok) box.append(h("p", { class: "failure" }, "failure: ", vis(e.failure || "")));
-        else {
-          const ser = h("code", { class: "val k-host", data: { calc: key + "-serialized" } });
-          setValue(ser, e.serialized);
-          box.append(h("dl", { class: "kv" },
-            h("dt", null, "kind"), h("dd", null, h("span", { class: "kind" }, e.kind)),
-            h("dt", null, "serialized (ASCII)"), h("dd", null, ser),
-            e.unicode != null ? [h("dt", null, "to Unicode"), h("dd", null, valueToken(e.unicode))] : null,
-            e.value != null ? [h("dt", null, "value"), h("dd", null, Array.isArray(e.value) ? "[" + e.value.join(", ") + "]" : String(e.value))] : null));
-        }
         const errs = e.validation_errors || [];
-        if (errs.length) {
-          box.append(h("ul", { class: "verrs-inline" }, errs.map((x) => h("li", null, "⚠ ",
-            specLink(errorAnchor(x.name), x.name, { class: "spec" }), x.detail ? [" (", vis(x.detail), ")"] : null))));
-        }
-        if (e.trace) box.append(h("details", { class: "op-trace" }, h("summary", null, `trace (${e.trace.steps.length} steps)`), compactTrace(e.trace)));
-        return box;
+        const value = e.value !== null && e.value !== undefined
+          ? html`<dt>value</dt><dd>${Array.isArray(e.value) ? "[" + e.value.join(", ") + "]" : String(e.value)}</dd>` : nothing;
+        const body = !e.ok ? html`<p class="failure">failure: ${vis(e.failure || "")}</p>`
+          : html`<dl class="kv"><dt>kind</dt><dd><span class="kind">${e.kind}</span></dd><dt>serialized (ASCII)</dt><dd>${codeValue("val k-host", key + "-serialized", e.serialized)}</dd>${e.unicode !== null && e.unicode !== undefined
+            ? html`<dt>to Unicode</dt><dd>${valueToken(e.unicode)}</dd>` : nothing}${value}</dl>`;
+        return html`<div class=${e.ok ? "host-result ok" : "host-result bad"} data-host-result=${key}><h4>${title}</h4>${body}${errs.length
+          ? html`<ul class="verrs-inline">${errs.map((x) => html`<li>⚠ ${specLink(errorAnchor(x.name), x.name)}${x.detail ? [" (", vis(x.detail), ")"] : nothing}</li>`)}</ul>` : nothing}${e.trace
+          ? html`<details class="op-trace"><summary>${`trace (${e.trace.steps.length} steps)`}</summary>${compactTraceHtml(e.trace)}</details>` : nothing}</div>`;
       };
-      this.hostOut.replaceChildren(h("div", { class: "two-col" },
-        col("domain", "As a special URL's host (domain / IPv4 / IPv6)"),
-        col("opaque", "As an opaque host (non-special URL)")));
+      return html`<div class="two-col">${col("domain", "As a special URL's host (domain / IPv4 / IPv6)")}${col("opaque", "As an opaque host (non-special URL)")}</div>`;
     });
   }
 
   runForm() {
     return this.run("urlencoded", { input: this.formInput.value }, this.formOut, (r) => {
       const pairs = r.pairs || [];
-      const ser = h("code", { class: "val", data: { calc: "serialized" } });
-      setValue(ser, r.serialized);
-      this.formOut.replaceChildren(
-        pairs.length ? h("table", { class: "pairs" }, h("thead", null, h("tr", null, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "name"), h("th", { scope: "col" }, "value"))),
-          h("tbody", null, pairs.map(([n, v], i) => h("tr", null, h("td", null, String(i + 1)), h("td", null, valueToken(n)), h("td", null, valueToken(v))))))
-          : h("p", { class: "muted" }, "No name-value pairs."),
-        h("dl", { class: "kv" }, h("dt", null, "serialized again"), h("dd", null, ser)));
+      return html`${pairs.length
+        ? html`<table class="pairs"><thead><tr><th scope="col">#</th><th scope="col">name</th><th scope="col">value</th></tr></thead><tbody>${pairs.map(([n, v], i) =>
+          html`<tr><td>${String(i + 1)}</td><td>${valueToken(n)}</td><td>${valueToken(v)}</td></tr>`)}</tbody></table>`
+        : html`<p class="muted">No name-value pairs.</p>`}<dl class="kv"><dt>serialized again</dt><dd>${codeValue("val", "serialized", r.serialized)}</dd></dl>`;
     });
   }
 }
