@@ -96,6 +96,7 @@ CHECKED_JS = (
     "js/facts.js",
     "js/opened-from-file.js",
     "js/render/boot.js",
+    "js/render/dom.js",
     "js/render/encodings.js",
     "js/render/escapes.js",
     "js/render/share.js",

@@ -7,7 +7,7 @@
 // changed (guard, keyed by their data: what dom.js's Memo did).
 import { AskingView } from "./asking-view.js";
 import { compareRequest } from "./requests.js";
-import { OffscreenParts } from "../render/dom.js";
+import { OffscreenParts } from "../render/offscreen-parts.js";
 import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
 import { guard } from "../vendor/lit-html.mjs";
 import { GETTERS } from "../facts.js";
@@ -282,7 +282,7 @@ export class EditionsView extends AskingView {
     if (model.errata) this.summary.append(" Read with errata.");
 
     // lit-html changes only what differs (a keystroke changes a few cells); now where they are on
-    // screen, else in the next idle moment (render/offscreen.js)
+    // screen, else in the next idle moment (render/offscreen-parts.js)
     this.parts.update(this.tableWrap, () => draw(this.tableWrap, this.table(model)));
     this.parts.update(this.diffs, () => draw(this.diffs, this.differences(model, names, terms)));
     this.parts.update(this.unspec, () => draw(this.unspec, model.unspecified.length

@@ -11,7 +11,7 @@
 // (guard, keyed by their data: what dom.js's Memo did).
 import { AskingView } from "./asking-view.js";
 import { implementationsRequest } from "./requests.js";
-import { OffscreenParts } from "../render/dom.js";
+import { OffscreenParts } from "../render/offscreen-parts.js";
 import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
 import { guard } from "../vendor/lit-html.mjs";
 import { GETTERS } from "../facts.js";
@@ -244,7 +244,7 @@ export class ImplementationsView extends AskingView {
       ? `${differing.length} of ${shown.length} implementations differ from the URL Standard: ${differing.map((c) => c.name).join(", ")}.`
       : `All ${shown.length} implementations agree with the URL Standard on this input.`);
     // lit-html changes only what differs (a keystroke changes a few cells); now where they are on
-    // screen, else in the next idle moment (render/offscreen.js)
+    // screen, else in the next idle moment (render/offscreen-parts.js)
     this.parts.update(this.tableWrap, () => draw(this.tableWrap, this.table(std, shown)));
     this.parts.update(this.diffs, () => draw(this.diffs, this.differences(shown)));
     this.parts.update(this.missing, () => {
