@@ -42,14 +42,6 @@ export function drawn(tpl) {
   return frag;
 }
 
-/** `tpl` drawn anew, as a node: its single element, or a fragment (for callers that still
- *  build with dom.js's h(); null stays null). */
-export function toNode(tpl) {
-  if (tpl === null || tpl === undefined || tpl === nothing) return null;
-  const frag = drawn(tpl);
-  return frag.children.length === 1 ? frag.children[0] : frag;
-}
-
 /** A link to the URL Standard (anchor: a plain fragment id, checked here; else no href).
  *  opts: {cls, step (data-spec-step), title}. */
 export function specLink(anchor, text, { cls = "spec", step = undefined } = {}) {

@@ -1,7 +1,7 @@
 // @ts-check
 // Components: the 11 getters and the URL record.
 import { errorAnchor } from "../render/dom.js";
-import { hrefPieces, html, nothing, show, specLink, toNode, valueToken, vis } from "../render/templates.js";
+import { hrefPieces, html, nothing, show, specLink, valueToken, vis } from "../render/templates.js";
 import { recordTableHtml } from "./record.js";
 import { citationQuoteHtml } from "./spectext.js";
 import { GETTERS } from "../facts.js";
@@ -35,11 +35,6 @@ export function failureBoxHtml(result) {
       specLink(errorAnchor(n), n, { cls: "spec err-link" })])}</p>`
     : nothing;
   return html`<div class="failure" role="status" id="failure-box" data-fail-algorithm=${cause ? cause.algorithm : nothing} data-fail-step=${cause ? cause.step ?? "" : nothing}><strong>${f.in === "base" ? "The base URL fails to parse" : "Failure"}</strong>: new URL() would throw a TypeError. ${where}${raises}${cause ? citationQuoteHtml(cause) ?? nothing : nothing}${via}${onTheWay}</div>`;
-}
-
-/** failureBoxHtml drawn as a node (for modules that still build with dom.js's h()). */
-export function failureBox(result) {
-  return toNode(failureBoxHtml(result));
 }
 
 const OPAQUE_ASIDE = html`<span class="aside">opaque origin</span>`;

@@ -1,6 +1,6 @@
 // @ts-check
 // URL records as tables: null vs "" vs value, path as list vs opaque string, host with its kind.
-import { html, moreNote, nothing, toNode, valueToken } from "../render/templates.js";
+import { html, moreNote, nothing, valueToken } from "../render/templates.js";
 
 export const FIELDS = ["scheme", "username", "password", "host", "port", "path", "query", "fragment"];
 
@@ -71,11 +71,6 @@ export function recordTableHtml({ columns, highlight = null, extra = null, extra
     return html`<tr class=${highlight && highlight.has(f) ? "changed" : nothing} data-field=${dataField ? f : nothing}><th scope="row"><span class=${"swatch k-" + FIELD_COMPONENT[f]}></span>${f}</th>${cells}${extra ? extra(f) : nothing}</tr>`;
   });
   return html`<table class="record">${caption ? html`<caption>${caption}</caption>` : nothing}${head}<tbody>${rows}</tbody></table>`;
-}
-
-/** recordTableHtml drawn as a node (for modules that still build with dom.js's h()). */
-export function recordTable(opts) {
-  return toNode(recordTableHtml(opts));
 }
 
 /** Apply a trace step's changes (JSON form) to a plain record copy. */

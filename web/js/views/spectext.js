@@ -3,7 +3,7 @@
 // asked once from the engine (kind "spec": urlcalc/data/url_steps.json, extracted from url.bs;
 // UTS #46 stages as urlcalc's summaries) and kept for the session. No network beyond the engine:
 // the worker answers it offline from the package it booted.
-import { html, nothing, specLink, toNode, vis } from "../render/templates.js";
+import { html, nothing, specLink, vis } from "../render/templates.js";
 
 let data = null;
 let pending = null;
@@ -65,11 +65,6 @@ export function quoteHtml(name, step, { text = null, id = null, note = null } = 
   return html`<blockquote class=${summary ? "spec-words summary" : "spec-words"} id=${id ?? nothing} data-algorithm=${name} data-spec-step=${step ?? ""}>${cite}<p>${vis(words)}</p>${note ? html`<p class="muted small">${vis(note)}</p>` : nothing}</blockquote>`;
 }
 
-/** quoteHtml drawn as a node, or null (for modules that still build with dom.js's h()). */
-export function quote(name, step, opts = {}) {
-  return toNode(quoteHtml(name, step, opts));
-}
-
 /** The whole algorithm, collapsible, with the applied step highlighted (a template, or null).
  *  `onToggle(open)` hears the details opened or closed. */
 export function wholeAlgorithmHtml(name, step, { open = false, onToggle = null } = {}) {
@@ -89,9 +84,4 @@ export function wholeAlgorithmHtml(name, step, { open = false, onToggle = null }
 export function citationQuoteHtml(c, opts = {}) {
   if (!c || typeof c.algorithm !== "string") return null;
   return quoteHtml(c.algorithm, c.step ?? null, { text: typeof c.text === "string" ? c.text : null, ...opts });
-}
-
-/** citationQuoteHtml drawn as a node, or null (for modules that still build with dom.js's h()). */
-export function citationQuote(c, opts = {}) {
-  return toNode(citationQuoteHtml(c, opts));
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // Steps: the parser's trace (result.trace.steps) as a scrubbable timeline.
 import { cpLabel, errorAnchor, isInvisible, visText } from "../render/dom.js";
-import { codeCells, drawn, html, nothing, show, specLink, toNode, valueToken, vis } from "../render/templates.js";
+import { codeCells, drawn, html, nothing, show, specLink, valueToken, vis } from "../render/templates.js";
 import { EMPTY_RECORD, FIELDS, applyChanges, recordTableHtml } from "./record.js";
 import { onSpec, quoteHtml, specLoaded, wholeAlgorithmHtml } from "./spectext.js";
 // Spec anchors for the algorithms that report sub-steps (depth >= 1), and for the setters.
@@ -68,11 +68,6 @@ export function compactTraceHtml(trace) {
     ? html`<span class="err-inline">${" ⚠ " + s.errors.join(", ")}</span>` : nothing}${s.note
     ? html`<span class="st-note"> — ${vis(s.note)}</span>` : nothing}${s.result !== undefined ? [" ⇒ ", valueToken(s.result)] : nothing}</li>`);
   return html`<div><ol class="trace-compact">${items}</ol>${trace.truncated ? truncatedNote(trace) : nothing}</div>`;
-}
-
-/** compactTraceHtml drawn as a node (for modules that still build with dom.js's h()). */
-export function compactTrace(trace) {
-  return toNode(compactTraceHtml(trace));
 }
 
 /** The note saying a trace was cut short (a template). */
@@ -247,7 +242,6 @@ export class StepsView {
     this.onChange(i);
   }
 
-
   show(i, scroll) {
     this.pos = i;
     const n = this.steps.length;
@@ -303,7 +297,6 @@ export class StepsView {
     const top = this.list.getBoundingClientRect().top + window.scrollY;
     this.list.style.maxHeight = Math.max(160, Math.floor(window.innerHeight - top - 8)) + "px";
   }
-
 
   renderDetail(i) {
     const s = this.steps[i];

@@ -1,7 +1,7 @@
 // @ts-check
 // Validation: the named validation errors, underlined in the input, and the valid-URL-string verdict.
 import { MAX_CELLS, codePoints, errorAnchor } from "../render/dom.js";
-import { codeCells, html, nothing, show, specLink, toNode, vis } from "../render/templates.js";
+import { codeCells, html, nothing, show, specLink, vis } from "../render/templates.js";
 import { algorithm, quoteHtml } from "./spectext.js";
 
 /** The pills: parses or not, valid URL string or not, how many validation errors (a template). */
@@ -12,11 +12,6 @@ export function verdictHtml(result) {
   return html`<div class="verdict" id="verdict"><span class=${parses ? "pill ok" : "pill bad"} data-parses=${String(parses)}>${parses ? "✓ parses" : "✗ fails to parse"}</span>${v && typeof v === "object"
     ? html`<span class=${v.valid ? "pill ok" : "pill bad"} data-valid=${String(!!v.valid)}>${v.valid ? "✓ valid URL string" : "✗ not a valid URL string"}</span>`
     : nothing}<span class=${n ? "pill warn" : "pill ok"}>${n === 1 ? "1 validation error" : `${n} validation errors`}</span></div>`;
-}
-
-/** verdictHtml drawn as a node (for modules that still build with dom.js's h()). */
-export function verdict(result) {
-  return toNode(verdictHtml(result));
 }
 
 const NO_POSITION = html`<span class="pill">no position</span>`;
