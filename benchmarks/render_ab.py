@@ -45,7 +45,10 @@ for (const view of ["components", "resolution", "validation", "steps"]) {
     panel.className = "panel";
     document.getElementById(side).replaceChildren(panel);
     panels[side] = panel;
-    if (view === "steps") { const sv = new impl[side].StepsView(panel, {}); draw[side] = (r) => sv.render(r); }
+    if (view === "steps") {
+      const sv = new impl[side].StepsView(panel, {});
+      draw[side] = (r) => sv.render(r);
+    }
     else draw[side] = (r) => impl[side][view](panel, r);
   }
   const times = { A: [], B: [] };
@@ -60,7 +63,8 @@ for (const view of ["components", "resolution", "validation", "steps"]) {
   const stat = (xs) => { const s = [...xs].sort((a, b) => a - b);
     const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
     return { median: q(0.5), p95: q(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length }; };
-  out[view] = { A: stat(times.A), B: stat(times.B), sameText: panels.A.textContent === panels.B.textContent };
+  out[view] = { A: stat(times.A), B: stat(times.B),
+                sameText: panels.A.textContent === panels.B.textContent };
 }
 window.__out = out;
 document.title = "done";

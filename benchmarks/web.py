@@ -19,8 +19,8 @@ reported beside a floor measured in the same run, on the same server, in the sam
   whose worker answers each keystroke at once (by postMessage): the least any answer from a
   worker costs when it comes by message (two frames). The page beats it where it is cross-origin
   isolated (served): a keystroke's call waits, a few ms at most, for Pyodide's answer in a
-  SharedArrayBuffer (web/js/engine/sync-channel.js) and draws it in the keystroke's own frame; each view
-  reports how many answers came so and how many waits ran out.
+  SharedArrayBuffer (web/js/engine/sync-channel.js) and draws it in the keystroke's own frame; each
+  view reports how many answers came so and how many waits ran out.
 * **phase**: a typist's keystrokes fall anywhere in the browser's frame; a loop that types the
   next key as soon as the last one settled puts every keydown at the same point of the frame
   (here a few ms before the next frame). ``--phase random`` (the default) pauses before each
@@ -164,8 +164,8 @@ worker.addEventListener("message", (event) => {
 # when the page signals results and renders, and times each keystroke from its keydown to the end
 # of the first frame after the page rendered it and has no engine call in flight. Boot times
 # count from the FIRST navigation of the tab: on a first visit to a static export the page
-# reloads once through its service worker (web/js/engine/isolation.js), which starts a new document and
-# its clock; the first document's time origin is kept in sessionStorage (``documents``: how many
+# reloads once through its service worker (web/js/engine/isolation.js), which starts a new document
+# and its clock; the first document's time origin is kept in sessionStorage (``documents``: how many
 # documents the tab has loaded).
 INIT_SCRIPT = """
 (() => {
