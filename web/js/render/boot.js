@@ -1,7 +1,8 @@
 // @ts-check
 // Boot progress: what the Pyodide worker is loading and how far (engine.info.progress, reported
 // by worker.js as the bytes arrive), shown until the first answer.
-import { h } from "./dom.js";
+import { html, nothing } from "../vendor/lit-html.mjs";
+import { show } from "./templates.js";
 
 /**
  * The worker's boot progress (engine.info.progress): each file's bytes, the phase, and which
@@ -72,26 +73,24 @@ export function bootLine(progress) {
   return `Pyodide: ${megabytes(loaded)}${known ? " of " + megabytes(total) : ""} MB…`;
 }
 
-/** Fill `el` with the progress: one row per file (a bar and its bytes), then the phase.
- *  @param {Element} el
- *  @param {Progress} progress */
+/** Fill `el` with the progress: one row per file (a bar and its bytes), then the phase; with no
+ *  progress (null), empty it.
+ *  @param {HTMLElement} el
+ *  @param {Progress | null} progress */
 export function renderBootProgress(el, progress) {
+  if (progress === null) {
+    show(el, nothing);
+    return;
+  }
   const rows = bootFiles(progress).map((name) => {
     const what = FILES[name];
     const f = progress?.files?.[name];
     const loaded = f ? f.loaded : 0;
     const total = f && f.total ? f.total : null;
-    const bar = h("progress", { max: String(total ?? 1), "aria-label": `${name}: ${what}` });
-    if (total !== null) bar.value = Math.min(loaded, total); // no value: indeterminate
     const state = !f ? "waiting" : f.done ? "done" : "loading";
-    return h("li", { class: state, data: { file: name, loaded, total: total ?? "", state } },
-      h("code", { title: what }, name), bar,
-      h("span", { class: "bytes" }, !f ? "waiting" : f.done ? `${megabytes(loaded)} MB ✓`
-        : `${megabytes(loaded)}${total !== null ? " of " + megabytes(total) : ""} MB`));
+    // (no value: an indeterminate bar)
+    return html`<li class=${state} data-file=${name} data-loaded=${loaded} data-total=${total ?? ""} data-state=${state}><code title=${what}>${name}</code><progress max=${String(total ?? 1)} aria-label=${`${name}: ${what}`} value=${total !== null ? Math.min(loaded, total) : nothing}></progress><span class="bytes">${!f ? "waiting" : f.done ? `${megabytes(loaded)} MB ✓`
+      : `${megabytes(loaded)}${total !== null ? " of " + megabytes(total) : ""} MB`}</span></li>`;
   });
-  el.replaceChildren(
-    h("h3", null, "Loading Python into this page (Pyodide): the first answer comes when it has started"),
-    h("ul", { class: "boot-files" }, rows),
-    h("p", { class: "boot-phase", id: "boot-phase", data: { phase: progress?.phase ?? "download" } },
-      PHASES[progress?.phase] ?? PHASES.download));
+  show(el, html`<h3>Loading Python into this page (Pyodide): the first answer comes when it has started</h3><ul class="boot-files">${rows}</ul><p class="boot-phase" id="boot-phase" data-phase=${progress?.phase ?? "download"}>${PHASES[progress?.phase ?? "download"] ?? PHASES.download}</p>`);
 }

@@ -1,9 +1,8 @@
 // @ts-check
 // What the page's renderers share (render/templates.js draws the views with lit-html): the
 // checks and limits for showing hostile strings (isInvisible, cpLabel, breaksAfter, MAX_TEXT,
-// MAX_CELLS ...), the component colours, and the few DOM-building helpers still used outside the
-// views: h() (render/boot.js, render/encodings.js), vis() and legend() as nodes (app.js, the
-// lessons' common.js).
+// MAX_CELLS ...), the component colours, and vis() and legend() as nodes (app.js, the lessons'
+// common.js), built with the small h() below (not exported: the views draw with lit-html).
 //
 // Safety rules (the page renders hostile strings for a living):
 // - every string that came from a URL reaches the DOM as a text node (textContent), never markup;
@@ -17,7 +16,7 @@ export const SPEC = "https://url.spec.whatwg.org/";
 /** Create an element. attrs: {class, id, data: {...}, text, on: {event: fn}, ...attributes}.
  *  Children: Nodes or strings (strings become text nodes). "style" and "href" are refused here:
  *  use render/templates.js's specLink() for links and classes (or el.style.x via the CSSOM) for styling. */
-export function h(tag, attrs = null, ...children) {
+function h(tag, attrs = null, ...children) {
   const el = document.createElement(tag);
   if (attrs) {
     for (const [k, v] of Object.entries(attrs)) {

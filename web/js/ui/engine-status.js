@@ -44,7 +44,7 @@ export function engineStatus(els, engine, force, answered) {
     els.bootProgress.hidden = !show;
     els.bootProgress.parentElement?.classList.toggle("booting", show); // the progress stands in for the answer
     if (show) renderBootProgress(els.bootProgress, info.progress);
-    else if (els.bootProgress.firstChild) els.bootProgress.replaceChildren();
+    else if (els.bootProgress.firstChild) renderBootProgress(els.bootProgress, null);
     // (lit-html owns the answer line: glance.js draws the answer in it with show() too)
     if (show) showIn(els.answerLine, html`<span class="answer-why">${bootLine(info.progress)}</span>`);
   }
