@@ -5,7 +5,7 @@ and a page opened from a file: tests/browser/test_static_export.py).
   says "served", Copy as Markdown and Copy as WPT entry link to the public URL;
 - served on loopback without one: the copies carry no link (a loopback link is dead for anyone
   else), and the copy dialog says so and why;
-- the rule for the page's own address (views/permalink.js) on a table of host names."""
+- the rule for the page's own address (state/permalink.js) on a table of host names."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_served_page_without_public_url_says_so_in_the_copy_dialog(
 
 
 PERMALINK_RULES = """async (cases) => {
-  const { isLocalAddress, permalinkBase } = await import("./js/views/permalink.js");
+  const { isLocalAddress, permalinkBase } = await import("./js/state/permalink.js");
   const local = Object.fromEntries(cases.map((h) => [h, isLocalAddress(h)]));
   const at = (href) => { const u = new URL(href); return permalinkBase({ publicUrl: null }, u); };
   return {
