@@ -13,6 +13,12 @@
  *  with them, 3.7 ms without; content-visibility: auto did not skip them, the browser counting
  *  them as near enough). The document stays whole: find in page and assistive technologies see
  *  every part, behind the input only while one types. */
+/** The element under `root` that `selector` finds (a part of a view's own template: it is there).
+ *  @param {Element} root @param {string} selector */
+export function el(root, selector) {
+  return /** @type {any} */ (root.querySelector(selector));
+}
+
 export class OffscreenParts {
   constructor({ margin = "10%", quietMs = 300, idleMs = 200 } = {}) {
     this.far = new WeakSet(); // parts the observer last saw away from the viewport

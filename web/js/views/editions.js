@@ -7,7 +7,7 @@
 // changed (guard, keyed by their data: what dom.js's Memo did).
 import { AskingView } from "./asking-view.js";
 import { compareRequest } from "./requests.js";
-import { OffscreenParts } from "../render/offscreen-parts.js";
+import { OffscreenParts, el } from "../render/offscreen-parts.js";
 import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
 import { guard } from "../vendor/lit-html.mjs";
 import { GETTERS } from "../facts.js";
@@ -163,11 +163,6 @@ export function groupDifferences(differences) {
 export function differingEditions(model) {
   if (!model) return [];
   return model.editions.filter((ed) => model.rows.some((r) => r.differs[ed.id])).map((ed) => ed.id);
-}
-
-/** @param {Element} root @param {string} selector */
-function el(root, selector) {
-  return /** @type {any} */ (root.querySelector(selector));
 }
 
 export class EditionsView extends AskingView {

@@ -11,7 +11,7 @@
 // (guard, keyed by their data: what dom.js's Memo did).
 import { AskingView } from "./asking-view.js";
 import { implementationsRequest } from "./requests.js";
-import { OffscreenParts } from "../render/offscreen-parts.js";
+import { OffscreenParts, el } from "../render/offscreen-parts.js";
 import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
 import { guard } from "../vendor/lit-html.mjs";
 import { GETTERS } from "../facts.js";
@@ -118,11 +118,6 @@ export function pageColumn(id, name, version, about, reading, model) {
 
 const NE = html`<span class="side-ne" aria-hidden="true">≠ </span><span class="sr-only">differs: </span>`;
 const FAILS = html`<span class="bad-text">fails</span>`;
-
-/** @param {Element} root @param {string} selector */
-function el(root, selector) {
-  return /** @type {any} */ (root.querySelector(selector));
-}
 
 export class ImplementationsView extends AskingView {
   /** @param {HTMLElement} panel @param {import("./asking-view.js").AskingContext} ctx */
