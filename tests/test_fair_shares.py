@@ -363,7 +363,11 @@ def test_a_costly_request_over_its_budget_is_cut_with_the_part_named(
     import json
 
     monkeypatch.setitem(CPU_BUDGET_S, kind, 0.001)
-    done = work_pool.compute(kind, COSTLY[kind], False, hard=True)
+    # (a CPU-time timer's tick can be missed on a busy machine: up to three tries)
+    for _ in range(3):
+        done = work_pool.compute(kind, COSTLY[kind], False, hard=True)
+        if done.status != 200 or kind in ("compare", "implementations"):
+            break
     body = json.loads(done.body)
     if done.status == 200 and kind in ("compare", "implementations"):
         assert "not run: the request's CPU budget was spent" in done.body.decode()
