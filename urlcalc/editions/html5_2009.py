@@ -60,8 +60,11 @@ UNSPECIFIED: list[str] = [
     "Resolve, path and query steps: the per-character steps are lost; the example implies "
     "UTF-8 then percent-encoding of each byte, which urlcalc does (query: UTF-8 too, as "
     "the document encoding is not an input of the calculator).",
-    "Resolve: ToASCII on an IP-literal host (with UseSTD3ASCIIRules it would reject "
-    "'[', ':' and ']'); urlcalc applies ToASCII to reg-name hosts only.",
+    "Resolve: ToASCII (RFC 3490) converts one label, and the draft applies it to the whole "
+    "<host> substring ('if ToASCII fails to convert one of the components of the string'): "
+    "urlcalc applies it to each label between dots (a trailing dot kept), so an IP-literal is "
+    "one label, whose '[', ':' and ']' fail UseSTD3ASCIIRules, and an empty host one empty "
+    "label, which fails step 8: both an error, as the text says.",
     "Resolve: RFC 3986 5.2 has a strict and a non-strict variant; the draft does not say "
     "which; urlcalc uses the strict one.",
     "Resolve: 'apply any relevant conformance criteria of RFC 3986 and RFC 3987' is not "
@@ -219,9 +222,10 @@ def to_ascii(domain: str) -> str:
         # step 3: UseSTD3ASCIIRules
         bad = [ch for ch in step if ord(ch) <= 0x7F and ch not in LDH]
         if bad:
-            raise UnicodeError(f"UseSTD3ASCIIRules: {bad[0]!r} is not a letter, digit or hyphen")
+            raise UnicodeError(f"step 3 (UseSTD3ASCIIRules): {bad[0]!r} in the label {label!r} "
+                               "is not a letter, digit or hyphen")
         if step.startswith("-") or step.endswith("-"):
-            raise UnicodeError("UseSTD3ASCIIRules: leading or trailing hyphen")
+            raise UnicodeError("step 3 (UseSTD3ASCIIRules): leading or trailing hyphen")
         if any(ord(ch) > 0x7F for ch in step):
             if step.lower().startswith("xn--"):
                 raise UnicodeError("label starts with the ACE prefix")  # step 5
@@ -229,7 +233,7 @@ def to_ascii(domain: str) -> str:
                 raise UnicodeError(f"label empty or longer than 63 ({TOASCII_DECIDED})")
             step = "xn--" + step.encode("punycode").decode("ascii")  # steps 6-7
         if not 0 < len(step) < 64:
-            raise UnicodeError("label empty or longer than 63")  # step 8
+            raise UnicodeError(f"step 8: the label {step!r} is empty or longer than 63")
         out.append(step)
     return ".".join(out) + ("." if trailing else "")
 
@@ -280,20 +284,20 @@ def resolve_web_address(
                 raise WebAddressError(
                     "host", "resolve: host", "percent-encoded octets in the host are not UTF-8"
                 ) from e
-        if host.startswith("["):
-            res.hit_unspecified(UNSPECIFIED[4])
-        elif expanded:
-            try:
-                host = to_ascii(expanded)
-            except UnicodeError as e:
-                raise WebAddressError("ToASCII", "resolve: host", f"ToASCII fails: {e}") from e
-            if host != parts.host:
-                res.note(
-                    "ToASCII",
-                    "resolve: host",
-                    f"host {parts.host!r} -> {host!r} (UTF-8 expansion + IDNA2003 ToASCII)",
-                    ("host", "hostname", "href"),
-                )
+        # "Apply the IDNA ToASCII algorithm to the matching substring": every <host>, an
+        # IP-literal's brackets and an empty host included (the draft makes no exception)
+        try:
+            host = to_ascii(expanded)
+        except UnicodeError as e:
+            raise WebAddressError("ToASCII", "resolve: host error",
+                                  f"ToASCII fails on the host {expanded!r}: {e}") from e
+        if host != parts.host:
+            res.note(
+                "ToASCII",
+                "resolve: host",
+                f"host {parts.host!r} -> {host!r} (UTF-8 expansion + IDNA2003 ToASCII)",
+                ("host", "hostname", "href"),
+            )
         steps.append({"step": "resolve: host (UTF-8 expansion, ToASCII)", "host": host})
     path = "".join(ch if ch in PATH_CHARS or ch == "%" else _pct(ch) for ch in parts.path)
     if path != parts.path:
@@ -439,6 +443,9 @@ SECTIONS: dict[str, str] = {
                       "base Web address, let base be that absolute Web address.",
     "resolve: host": "Apply the IDNA ToASCII algorithm to the matching substring, with both the "
                      "AllowUnassigned and UseSTD3ASCIIRules flags set.",
+    "resolve: host error": "If ToASCII fails to convert one of the components of the string, "
+                           "e.g. because it is too long or because it contains invalid "
+                           "characters, then return an error and abort these steps",
     "resolve: path": "that doesn't match the original <path> production defined in RFC 3986:",
     "resolve: query": "that doesn't match the original <query> production defined in RFC 3986:",
     "resolve: RFC 3986 5.2": "Apply the algorithm described in RFC 3986 section 5.2 Relative "

@@ -684,6 +684,9 @@ SECTIONS: dict[str, str] = {
              "to the base URI's scheme.",
     "5.2.3": "return a string consisting of the reference's path component appended to all but "
              "the last segment of the base URI's path",
+    "5.2.4": "This is done after the path is extracted from a reference, whether or not the "
+             "path was relative, in order to remove any invalid or extraneous dot-segments "
+             "prior to forming the target URI.",
     "6.2.2.1": "the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus "
                "\"%3A\") are case-insensitive and therefore should be normalized to use "
                "uppercase letters for the digits A-F.",
@@ -796,6 +799,13 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
             return Note("merge", "5.2.3", "the reference's path is merged with the base's "
                         "path up to its last '/', and remove_dot_segments (5.2.4) follows: every "
                         "segment is an ordinary segment (no Windows drive letters)", (getter,))
+        if ref.get("path") != target.get("path") and how_differs(ours, cur) == "other":
+            # 5.2.2 ran remove_dot_segments (5.2.4) on the reference's own path
+            return Note("remove_dot_segments", "5.2.4", f"the reference's path "
+                        f"{ref.get('path')!r} became {target.get('path')!r}: 5.2.2 applies "
+                        "remove_dot_segments (5.2.4) to every reference's path, whether or not "
+                        "it was relative (with any scheme, and to a path without a leading '/')",
+                        (getter,))
         if target.get("path") != normal.get("path") and how_differs(ours, cur) == "other":
             return Note("path segment normalization", "6.2.2.3",
                         "remove_dot_segments (5.2.4) treats only literal '.' and '..' as dot "

@@ -576,8 +576,9 @@ _FIRED_TEXT: dict[str, tuple[str, str, tuple[str, ...]]] = {
     ),
     "authority-at-in-buffer": (
         "authority state, steps 1 and 3",
-        "step 2 is not an 'Otherwise' of step 1, so '@' is appended to buffer (this makes "
-        "the pointer arithmetic of step 2 come out right for one '@')",
+        "step 3 is an 'Otherwise' of step 2 only, not of step 1, so the '@' step 1 handled is "
+        "appended to buffer too (this makes the pointer arithmetic of step 2 come out right "
+        "for one '@')",
         ("href", "host", "hostname"),
     ),
     "dotdot-slash": (
@@ -680,7 +681,7 @@ def _note_slips(res: EditionResult, fired: AbstractSet[str],
 _FIRED_SECTION: dict[str, str] = {
     "file-scheme-overwritten": "4.2 relative state",
     "authority-off-by-one": "4.2 authority state",
-    "authority-at-in-buffer": "4.2 authority state",
+    "authority-at-in-buffer": "4.2 authority state 3",
     "dotdot-slash": "4.2 relative path state",
     "dotdot-query": "4.2 relative path state",
     "dot-slash": "4.2 relative path state",
@@ -798,6 +799,8 @@ SECTIONS: dict[str, str] = {
     "4.2 authority state": "2. If c is one of EOF code point, \"/\", \"\\\", \"?\", and \"#\", "
                            "decrease pointer by the number of code points in buffer, set buffer "
                            "to the empty string, and state to host state.",
+    "4.2 authority state 3": "3. Otherwise, if c is none of U+0009, U+000A, and U+000D, "
+                             "append c to buffer.",
     "4.2 port state": "1. parse buffer and set port",
     "4.2 relative path state": "1. If buffer is \"..\" and c is one of EOF code point, \"/\", and "
                                "\"\\\", set the last string in url's path to the empty string.",
@@ -805,9 +808,14 @@ SECTIONS: dict[str, str] = {
                                  "\"2E\" or \"2e\", increase pointer by two, and append \".\" to "
                                  "buffer.",
     "4": "A relative scheme is a scheme listed in the first column of the following table.",
-    "4.2 escape sets": "The URL default escape set are all code points less than U+0021, all "
+    "4.2 default escape set": "The URL default escape set are all code points less than U+0021, all "
                        "code points greater than U+007E, '\"', \"#\", \"<\", \">\", \"?\", and "
                        "\"`\".",
+    "4.2 simple escape set": "The URL simple escape set are all code points less than U+0020 "
+                             "(i.e. excluding U+0020) and all code points greater than U+007E.",
+    "4.2 query escape set": "The URL query escape set are all code points less than U+0021, all "
+                            "code points greater than U+007E, '\"', \"#\", \"<\", \">\", and "
+                            "\"`\".",
     "4.3": "If userinfo is not the empty string, append userinfo concatenated with \"@\" to "
            "output.",
     "5.1": "If base's fatal error flag is set, throw an \"InvalidStateError\" exception.",
@@ -818,6 +826,9 @@ SECTIONS: dict[str, str] = {
 #: The escape set each getter's characters went through (4.2), for percent-encoding causes.
 _ESCAPE_SET = {"pathname": "URL default escape set", "search": "URL query escape set",
                "hash": "URL simple escape set"}
+#: The section (SECTIONS key) whose words define each of those escape sets.
+_ESCAPE_SECTION = {"pathname": "4.2 default escape set", "search": "4.2 query escape set",
+                   "hash": "4.2 simple escape set"}
 
 
 def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str]) -> Note | None:
@@ -881,7 +892,7 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
             f"%{c:02X}" in ours and f"%{c:02X}" not in cur for c in range(0x20)):
         return Note(ends.rule, ends.section, ends.text, (getter,))
     if getter in _ESCAPE_SET and how in ("kept", "encoded", "percent", "hex-case"):
-        return Note(_ESCAPE_SET[getter], "4.2 escape sets",
+        return Note(_ESCAPE_SET[getter], _ESCAPE_SECTION[getter],
                     f"the {_ESCAPE_SET[getter]} differs from the current standard's "
                     "percent-encode set", (getter,))
     if getter == "protocol":
@@ -892,7 +903,7 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
                     "path state builds it: the URL default escape set, '%2e' read as '.', and "
                     "'.' and '..' as written", (getter,))
     if getter in _ESCAPE_SET:
-        return Note(_ESCAPE_SET[getter], "4.2 escape sets", f"the {_ESCAPE_SET[getter]} differs "
+        return Note(_ESCAPE_SET[getter], _ESCAPE_SECTION[getter], f"the {_ESCAPE_SET[getter]} differs "
                     "from the current standard's percent-encode set", (getter,))
     return None
 
@@ -911,6 +922,17 @@ def explain_serialization(res: EditionResult, getter: str, ours: str,
             current.get("username") or current.get("password")):
         return Note("relative state", "4.2 relative state", "the relative state copies base's "
                     "host, port, path and query, not its userinfo", (getter,))
+    fixed = res.alternatives.get("errata")
+    at_slip = next((n for n in res.notes if n.section == _FIRED_SECTION["authority-at-in-buffer"]),
+                   None)
+    if at_slip is not None and fixed is not None and fixed.get("href") != ours:
+        # the '@' the authority state appended to buffer (step 3) is in url's userinfo: the
+        # authority state made the difference, the serialiser only writes userinfo out
+        after = ("the current standard's value" if fixed.get("href") == current.get("href")
+                 else f"{fixed.get('href')!r}")
+        return Note(at_slip.rule, at_slip.section, f"userinfo {comps.get('userinfo')!r}: "
+                    f"{at_slip.text} (as written; the later drafts' fix gives {after})",
+                    (getter,))
     if isinstance(comps, dict) and comps.get("userinfo"):
         return Note("serialize", "4.3", f"userinfo {comps['userinfo']!r} is serialised whole, "
                     "delimiters and all (URLUtils (2012) has no username or password)",
