@@ -808,9 +808,9 @@ SECTIONS: dict[str, str] = {
                                  "\"2E\" or \"2e\", increase pointer by two, and append \".\" to "
                                  "buffer.",
     "4": "A relative scheme is a scheme listed in the first column of the following table.",
-    "4.2 default escape set": "The URL default escape set are all code points less than U+0021, all "
-                       "code points greater than U+007E, '\"', \"#\", \"<\", \">\", \"?\", and "
-                       "\"`\".",
+    "4.2 default escape set": "The URL default escape set are all code points less than "
+                              "U+0021, all code points greater than U+007E, '\"', \"#\", \"<\", "
+                              "\">\", \"?\", and \"`\".",
     "4.2 simple escape set": "The URL simple escape set are all code points less than U+0020 "
                              "(i.e. excluding U+0020) and all code points greater than U+007E.",
     "4.2 query escape set": "The URL query escape set are all code points less than U+0021, all "
@@ -903,8 +903,8 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
                     "path state builds it: the URL default escape set, '%2e' read as '.', and "
                     "'.' and '..' as written", (getter,))
     if getter in _ESCAPE_SET:
-        return Note(_ESCAPE_SET[getter], _ESCAPE_SECTION[getter], f"the {_ESCAPE_SET[getter]} differs "
-                    "from the current standard's percent-encode set", (getter,))
+        return Note(_ESCAPE_SET[getter], _ESCAPE_SECTION[getter], f"the {_ESCAPE_SET[getter]} "
+                    "differs from the current standard's percent-encode set", (getter,))
     return None
 
 
@@ -930,7 +930,8 @@ def explain_serialization(res: EditionResult, getter: str, ours: str,
         # authority state made the difference, the serialiser only writes userinfo out
         after = ("the current standard's value" if fixed.get("href") == current.get("href")
                  else f"{fixed.get('href')!r}")
-        return Note(at_slip.rule, at_slip.section, f"userinfo {comps.get('userinfo')!r}: "
+        userinfo = comps.get("userinfo") if isinstance(comps, dict) else None
+        return Note(at_slip.rule, at_slip.section, f"userinfo {userinfo!r}: "
                     f"{at_slip.text} (as written; the later drafts' fix gives {after})",
                     (getter,))
     if isinstance(comps, dict) and comps.get("userinfo"):
