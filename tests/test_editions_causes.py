@@ -178,7 +178,7 @@ CASES = [
     # --- Formal URL model ------------------------------------------------------------------------
     Case("http://a/b?c#d", None, "formal_model", "search", "Concluding", RULE,
          "otherwise it returns the value of the query.", "no '?': the value of the query"),
-    Case("http://a/b?c#d", None, "formal_model", "hash", "Concluding", RULE,
+    Case("http://a/b?c#d", None, "formal_model", "hash", "Concluding: hash", RULE,
          "otherwise it returns the value of the fragment.", "no '#': the value of the fragment"),
     Case("http://[0:0:0:0:0:0:13.1.68.3]/", None, "formal_model", "hostname", "IPv6 Addresses",
          CHOICE, "Double check the following, and include it here",

@@ -59,8 +59,11 @@ UNSPECIFIED: list[str] = [
     "fragment-relative URLs) is missing from the seed's copy of the draft: unspecified. "
     "urlcalc shows its own reconstruction (base-url's parts before the relative kind, then "
     "spec) beside the result, labelled as urlcalc's, not the draft's.",
-    "The draft defines no serialisation, no case or percent-encoding normalisation, no "
-    "default ports and no origin; href is the string the draft parses as an absolute URL.",
+    "The draft defines no serialisation: 'the resolved URL is spec parsed as an absolute URL' "
+    "is a ParsedURL (its parts), and no text turns one back into a string, so href is "
+    "unspecified; urlcalc gives it no value (the components show the string the draft parsed "
+    "and its parts). Nor does it define case or percent-encoding normalisation, default ports "
+    "or an origin.",
 ]
 
 
@@ -355,7 +358,8 @@ def resolve_relative(
 
 
 MAPPING_NOTES: dict[str, str] = {
-    "href": "the string the draft parses as an absolute URL (it defines no serialiser)",
+    "href": "unspecified: the draft defines no serialiser (the components show the string it "
+            "parsed as an absolute URL)",
     "origin": "not defined by the draft: no such notion",
     "protocol": "scheme + ':' (case kept)",
     "username": "user (3.4), or ''",
@@ -393,7 +397,11 @@ def parse(input: str, base: str | None = None) -> EditionResult:
         return res.fail("invalid URL (3.1: no ':')")
     res.components.update(url.to_json())
     g = res.getters
-    g["href"] = url.string.strip("".join(chr(c) for c in range(0x21)))
+    # no serialiser in the draft: href is unspecified, never the input string beside parts
+    # that may say otherwise (the components keep the string parsed)
+    res.getter_unspecified("href", UNSPECIFIED[9])
+    res.components["parsed as an absolute URL"] = url.string.strip(
+        "".join(chr(c) for c in range(0x21)))
     g["protocol"] = (url.scheme or "") + ":"
     g["username"] = url.user or ""
     g["password"] = url.password or ""

@@ -20,6 +20,7 @@ from .edition import (
     STATUS_FAILURE,
     STATUS_NOT_RUN,
     STATUS_OK,
+    STATUS_UNSPECIFIED,
     EditionResult,
     EditionResultJSON,
     Note,
@@ -156,6 +157,8 @@ def compare(
         status: dict[str, str] = {}
         for eid, res in results.items():
             st = res.status
+            if st == STATUS_OK and getter in res.unspecified_getters:
+                st = STATUS_UNSPECIFIED  # this cell only: the text stops before deciding it
             status[eid] = st
             value = res.getters.get(getter) if st == STATUS_OK else None
             values[eid] = value

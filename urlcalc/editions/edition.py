@@ -114,6 +114,10 @@ class EditionResult:
     alternatives: dict[str, dict[str, str | None]] = field(default_factory=dict)
     #: Not run on this input (``error`` says why).
     not_run: bool = False
+    #: Getters the edition's text does not decide for this input though it reads the input
+    #: (its text is cut off or silent there), each with the ``unspecified`` entry that says so:
+    #: their cells are *unspecified*, not "no such notion" (the getter's value is None).
+    unspecified_getters: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def skipped(cls, edition: str, reason: str) -> EditionResult:
@@ -147,6 +151,13 @@ class EditionResult:
         """Record an unspecified area this input ran into (once)."""
         if text not in self.unspecified:
             self.unspecified.append(text)
+
+    def getter_unspecified(self, getter: str, text: str) -> None:
+        """Record that the edition's text does not decide ``getter`` (``text`` says where it
+        stops and what urlcalc does): its value is None and its cell *unspecified*."""
+        self.getters[getter] = None
+        self.unspecified_getters[getter] = text
+        self.hit_unspecified(text)
 
     def fail(self, error: str) -> EditionResult:
         """Mark the result as a failure of the edition (it rejects the input)."""

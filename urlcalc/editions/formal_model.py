@@ -427,8 +427,22 @@ def _to_ascii(label: str) -> bytes:
     return encodings.idna.ToASCII(label)
 
 
-def parse_host(host: str) -> str:
-    """Host parsing for web- and file-URLs (the seed's five listed phases)."""
+#: What urlcalc reconstructs where the seed only lists a host-parsing phase (key: the phase).
+RECONSTRUCTED = {
+    "Nameprep": "'Apply IDNA/ Nameprep normalisation' is only listed: urlcalc's reconstruction "
+                "is IDNA2003 Nameprep then Punycode (Python's encodings.idna ToASCII) of each "
+                "non-ASCII label, where the list says 'Puny decode'",
+    "IPv4": "'Detect and interpret IPv4 addresses': the seed gives the ip4-address grammar, not "
+            "the value of its numbers; urlcalc's reconstruction is the current URL Standard's "
+            "(the last number fills the remaining bytes)",
+}
+#: The components key that shows them, beside the model's own values.
+RECONSTRUCTION_KEY = "urlcalc's reconstruction (not the model's)"
+
+
+def parse_host(host: str, used: dict[str, str] | None = None) -> str:
+    """Host parsing for web- and file-URLs (the seed's five listed phases). ``used`` gets, per
+    phase urlcalc had to reconstruct (RECONSTRUCTED), what it turned into what."""
     if host.startswith("["):
         return host.lower()
     try:
@@ -445,9 +459,13 @@ def parse_host(host: str) -> str:
             out.append(_to_ascii(label).decode("ascii").lower())
         except UnicodeError as e:
             raise ModelFailure("host", "Host Parsing", f"IDNA/Nameprep fails: {e}") from e
+        if used is not None:
+            used["Nameprep"] = f"{label!r} -> {out[-1]!r}"
     result = ".".join(out)
     v4 = _ipv4(result)
     if v4 is not None:
+        if used is not None and v4 != result:
+            used["IPv4"] = f"{result!r} -> {v4!r}"
         return v4
     bad = [c for c in result if c in HCHAR_EXCLUDED or c == "%"]
     if bad:
@@ -652,10 +670,19 @@ def _prepare(s: str, supplied: str, res: EditionResult, label: str) -> tuple[URL
     res.trace.append({"op": f"parse {label} ({mode}-mode)", "input": pre, "result": show(url)})
     if is_web(url) or is_file(url) or (not has(url, "scheme") and supplied != "generic"):
         hosted: URL = []
+        used: dict[str, str] = {}
         for t, v in url:
             if t == "authority" and "host" in v:
-                v = {**v, "host": parse_host(v["host"])}
+                v = {**v, "host": parse_host(v["host"], used)}
             hosted.append((t, v))
+        if used:  # flagged whenever shown, whether or not it agrees with the current standard
+            res.hit_unspecified(UNSPECIFIED[1])
+            shown = res.components.setdefault(RECONSTRUCTION_KEY, {})
+            for phase, change in used.items():
+                shown[f"{phase} ({label})"] = change
+                res.note(f"host parsing: {phase}", "Host Parsing",
+                         f"{change}: {RECONSTRUCTED[phase]}",
+                         ("hostname", "host", "href", "origin"), KIND_UNSPECIFIED)
         if hosted != url:
             res.trace.append({"op": f"host parsing ({label})", "result": show(hosted)})
         url = hosted
@@ -673,7 +700,9 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
         if base is not None:
             base_url, _base_mode = _prepare(base, "generic", res, "base")
             supplied = "web" if is_web(base_url) else "file" if is_file(base_url) else "generic"
-        else:
+        elif SCHEME_RE.match(preprocess(input)) is None:
+            # parser-mode-for: the supplied (fallback) mode decides only when the input does
+            # not start with a scheme-string followed by ':'
             res.hit_unspecified(UNSPECIFIED[7])
         url1, mode = _prepare(input, supplied, res, "input")
         res.components["url1"] = show(url1)
@@ -722,14 +751,14 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
         if fragment is not None and query is None:
             res.note(
                 "hash getter",
-                "Concluding",
+                "Concluding: hash",
                 "as written the hash getter returns ε when the URL has no query",
                 ("hash",),
             )
         elif fragment:
             res.note(
                 "hash getter",
-                "Concluding",
+                "Concluding: hash",
                 "as written the hash getter returns the value of the fragment, without '#'",
                 ("hash",),
             )
@@ -786,6 +815,10 @@ SECTIONS: dict[str, str] = {
                               "component (dir .",
     "Concluding": "The search getter returns ε if the URL has no query, otherwise it returns "
                   "the value of the query.",
+    "Concluding: hash": "The hash getter returns returns ε if the URL has no query, otherwise "
+                        "it returns the value of the fragment.",
+    "Concluding: parse-resolve-and-normalise": "force resolve url1 against base - normalise "
+                                               "and percent encode the result.",
 }
 
 
@@ -801,7 +834,7 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
     if getter == "hash" and (cur == "#" + ours or ours == ""):
         text = ("as written the hash getter returns the value of the fragment, without '#'"
                 if ours else "as written the hash getter returns ε when the URL has no query")
-        return Note("hash getter", "Concluding", text, (getter,))
+        return Note("hash getter", "Concluding: hash", text, (getter,))
     if getter in PARTS:
         return None  # href and host: explained by the parts that differ
     forced = next((n for n in res.notes if n.rule == "force"), None)
@@ -812,6 +845,10 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
             return Note("IPv6 addresses", "IPv6 Addresses", "the section is a placeholder "
                         "('Double check the following, and include it here'): urlcalc keeps the "
                         "bracketed text, lowercased", (getter,), KIND_UNSPECIFIED)
+        rebuilt = [n for n in res.notes if n.rule.startswith("host parsing: ")]
+        if rebuilt:
+            return Note(rebuilt[-1].rule, rebuilt[-1].section, rebuilt[-1].text, (getter,),
+                        KIND_UNSPECIFIED)
         if res.components.get("parser mode") == "generic":
             what = "generic-mode hosts are opaque: urlcalc keeps them as written"
         else:
@@ -832,7 +869,8 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
             return Note(rewrite.rule, rewrite.section, rewrite.text, (getter,))
         if any(f"({t} {d})" in str(res.components.get("base")) for t in ("dir", "file")
                for d in DOTS + DOT):
-            return Note("parse-resolve-and-normalise", "Concluding", "the base is resolved "
+            return Note("parse-resolve-and-normalise", "Concluding: parse-resolve-and-normalise",
+                        "the base is resolved "
                         "against as parsed and the result normalised after: the base's own dot "
                         "segments were never normalised away", (getter,))
     return None

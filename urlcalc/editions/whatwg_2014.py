@@ -504,15 +504,17 @@ def run(
 
 
 MAPPING_NOTES: dict[str, str] = {
-    "href": "serialisation is cut off in the seed: not given",
-    "origin": "cut off in the seed: not given",
+    "href": "unspecified: serialisation is cut off in the seed (urlcalc gives no value; the "
+            "components show what was matched)",
+    "origin": "unspecified: the URLUtils API is cut off in the seed (urlcalc gives no value)",
     "protocol": "result.scheme + ':'",
     "username": "result.username as matched ('cleanse' is cut off)",
     "password": "result.password as matched ('cleanse' is cut off)",
     "host": "hostname, plus ':' port when result.port is present",
     "hostname": "result.host before host parsing (host parsing is cut off)",
     "port": "result.port as matched digits (deleted when it is the default port, url step 5)",
-    "pathname": "the value of path is cut off: not given (components show the matched text)",
+    "pathname": "unspecified: the value of path is cut off (urlcalc gives no value; the "
+                "components show the matched text)",
     "search": "'?' + the matched query when non-empty ('query' is cut off)",
     "hash": "'#' + the matched fragment when non-empty ('fragment' is cut off)",
 }
@@ -589,6 +591,10 @@ def parse(input: str, base: str | None = None, *, errata: bool = False) -> Editi
             )
     g["search"] = search_getter(result.get("query"))
     g["hash"] = hash_getter(result.get("fragment"))
+    # cut off in the seed: unspecified cells, not "no such notion"
+    res.getter_unspecified("href", UNSPECIFIED[4])
+    res.getter_unspecified("origin", UNSPECIFIED[4])
+    res.getter_unspecified("pathname", UNSPECIFIED[3])
     if not errata and scheme in RELATIVE_SCHEMES and "schemeData" in result:
         res.hit_unspecified(UNSPECIFIED[6])
         res.note(
