@@ -338,11 +338,14 @@ def resolve_web_address(
     if (target.scheme or "").lower() in SERVER_BASED:
         if "\\" in result:
             result = result.replace("\\", "/")
+            # the getters whose part held a backslash that became '/'
+            held = (("pathname", target.path), ("search", target.query),
+                    ("hash", target.fragment))
             res.note(
                 "server-based backslashes",
                 "resolve: last step",
                 "U+005C in the result replaced by U+002F (server-based naming authority)",
-                ("href", "pathname"),
+                ("href", *(g for g, part in held if part and "\\" in part)),
             )
         elif "\\" in w:
             res.note(
@@ -441,6 +444,11 @@ SECTIONS: dict[str, str] = {
                "absolute Web address or an element",
     "resolve step 4": "If the algorithm was invoked with an absolute Web address to use as the "
                       "base Web address, let base be that absolute Web address.",
+    "resolve: host expansion": "If parsing w resulted in a <host> component, then replace "
+                               "the matching subtring of w with the string that results from "
+                               "expanding any sequences of percent-encoded octets in that "
+                               "component that are valid UTF-8 sequences into Unicode "
+                               "characters as defined by UTF-8.",
     "resolve: host": "Apply the IDNA ToASCII algorithm to the matching substring, with both the "
                      "AllowUnassigned and UseSTD3ASCIIRules flags set.",
     "resolve: host error": "If ToASCII fails to convert one of the components of the string, "
@@ -497,9 +505,7 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
         if ours.startswith("["):
             return Note("<host>", "parse: components", "the IP-literal is the decoded "
                         "substring matched by <host>, kept as written", (getter,))
-        return Note("ToASCII", "resolve: host", "IDNA2003 ToASCII (AllowUnassigned, "
-                    "UseSTD3ASCIIRules) keeps ASCII labels as they are (no lowercasing) and maps "
-                    "others by Nameprep", (getter,))
+        return _hostname_cause(res, ours, cur, scheme_of(current))
     if getter == "port":
         if cur == "" and ours == DEFAULT_PORTS.get(scheme_of(current).lower()):
             return Note("<port>", "parse: components", "<port> is the decoded substring matched "
@@ -511,10 +517,14 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
         if ours == "" and cur == "/":
             return Note("<path>", "parse: components", "an empty <path> after the authority "
                         "stays empty", (getter,))
-        encoded = next((n for n in res.notes if n.rule == "path characters"), None)
-        if encoded is not None or how == "encoded":
+        if how in ("encoded", "kept", "percent", "hex-case"):
             return Note("path characters", "resolve: path", "characters that do not match "
                         "RFC 3986's <path> production are percent-encoded (UTF-8)", (getter,))
+        if parts.get("<host>") is not None and (res.components.get("parsed") or {}).get(
+                "<host>") is None:
+            return Note("RFC 3986 5.2", "resolve: RFC 3986 5.2", "after remove_dot_segments "
+                        "the target's path begins with '//', so its recomposition (5.3) reads "
+                        "as an authority: the path's first segment became the host", (getter,))
         return Note("RFC 3986 5.2", "resolve: RFC 3986 5.2", "RFC 3986's resolution decides the "
                     "path; remove_dot_segments treats only literal '.' and '..' as dot segments",
                     (getter,))
@@ -525,6 +535,47 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
         return Note("<fragment>", "parse: components", "the fragment is a decoded substring "
                     "and no resolve step encodes it again", (getter,))
     return None
+
+
+#: The current URL Standard's special schemes (whose hosts it parses as domains).
+_SPECIAL = frozenset({"ftp", "file", "http", "https", "ws", "wss"})
+
+
+def _hostname_cause(res: EditionResult, ours: str, cur: str, scheme: str) -> Note:
+    """Which step of the 2009 draft made the hostname ``ours`` where the current standard has
+    ``cur``: ToASCII's case only when case is all that differs; otherwise the step that made
+    the host (5.2's recomposition, the <host> substring as matched, the UTF-8 expansion, or
+    ToASCII's Nameprep)."""
+    parsed = res.components.get("parsed") or {}
+    given = parsed.get("<host>")
+    if given is None:
+        return Note("RFC 3986 5.2", "resolve: RFC 3986 5.2", "the input has no <host>: the "
+                    "target URI of 5.2 (and its recomposition, 5.3) gives the host "
+                    f"{ours!r}, from the base or from a path that starts with '//'",
+                    ("hostname",))
+    if ours.lower() == cur.lower():
+        return Note("ToASCII", "resolve: host", "IDNA2003 ToASCII (AllowUnassigned, "
+                    "UseSTD3ASCIIRules) keeps an ASCII label as it is: no lowercasing",
+                    ("hostname",))
+    expanded = _pct_decode(given) if "%" in given else given
+    if scheme not in _SPECIAL:
+        section = "resolve: host expansion" if expanded != given else "resolve: host"
+        return Note("ToASCII" if section == "resolve: host" else "UTF-8 expansion", section,
+                    f"the draft expands and applies ToASCII to every <host>, whatever the "
+                    f"scheme: {given!r} -> {ours!r} (the current standard keeps a "
+                    f"{scheme!r} URL's host opaque)", ("hostname",))
+    if expanded == ours or (ours == given and not any(ord(c) > 0x7F for c in given)):
+        return Note("<host>", "parse: components", f"the host is the substring matched by "
+                    f"<host>, {given!r}: no rule of the draft changes it (the current "
+                    "standard's host parser does)", ("hostname",))
+    if expanded != given:
+        return Note("UTF-8 expansion", "resolve: host expansion", f"the host {given!r} is "
+                    f"expanded from UTF-8 and given to IDNA2003 ToASCII: {ours!r}",
+                    ("hostname",))
+    return Note("ToASCII", "resolve: host", f"IDNA2003 ToASCII (Nameprep, AllowUnassigned, "
+                f"UseSTD3ASCIIRules) maps {given!r} to {ours!r}, where the current standard's "
+                "UTS #46 gives another value (Nameprep maps some code points, such as ß, "
+                "differently, and keeps ASCII labels' case)", ("hostname",))
 
 
 def explain_serialization(res: EditionResult, getter: str, ours: str,

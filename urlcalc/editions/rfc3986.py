@@ -690,6 +690,8 @@ SECTIONS: dict[str, str] = {
     "6.2.2.1": "the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus "
                "\"%3A\") are case-insensitive and therefore should be normalized to use "
                "uppercase letters for the digits A-F.",
+    "6.2.2.1 host": "the scheme and host are case-insensitive and therefore should be "
+                    "normalized to lowercase.",
     "6.2.2.2": "These URIs should be normalized by decoding any percent-encoded octet that "
                "corresponds to an unreserved character, as described in Section 2.3.",
     "6.2.2.3": "URI normalizers should remove dot-segments by applying the remove_dot_segments "
@@ -723,6 +725,10 @@ def _percent_note(getter: str, before: str | None, after: str | None, ours: str,
     rule, section, production = grammar
     return Note(rule, section, f"kept as written: {production} allows these characters "
                 "literally, and RFC 3986 never percent-encodes (it only validates)", (getter,))
+
+
+_EMPTY_AUTHORITY = ("the authority ends at the next '/': it is empty here (an empty "
+                    "reg-name), and no rule skips further slashes")
 
 
 def _target(res: EditionResult, key: str) -> dict[str, Any]:
@@ -771,7 +777,18 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
                         f"'localhost' as the file host's default: {_SCHEME_BASED}", (getter,))
         found = _percent_note(getter, target.get("authority"), normal.get("authority"), ours,
                               cur, ("reg-name", "3.2.2", "reg-name"))
-        return found or Note("reg-name", "3.2.2",
+        if found is not None:
+            return found
+        if ours == "" and cur:
+            return Note("authority", "3.2", _EMPTY_AUTHORITY, (getter,))
+        if cur == "" and current.get("pathname", "").lower().startswith(f"/{ours.lower()}:"):
+            return Note("authority", "3.2", f"the authority runs to the next '/': "
+                        f"{normal.get('authority')!r} is the authority, not a drive letter "
+                        "(RFC 3986 has none)", (getter,))
+        if ours != cur and ours == cur.lower():
+            return Note("case normalization", "6.2.2.1 host", "the host is lowercased by "
+                        "syntax-based normalisation, whatever the scheme", (getter,))
+        return Note("reg-name", "3.2.2",
                              "the host is kept as written (lowercased by 6.2.2.1 only): no IDNA, "
                              "no IPv4 or IPv6 parsing", (getter,))
     if getter == "port":
@@ -791,11 +808,22 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
         if "/" + ours == cur:
             return Note("path-rootless", "3.3",
                         "without an authority the path need not begin with '/'", (getter,))
+        if res.getters.get("hostname") == "" and current.get("hostname") and \
+                normal.get("authority") == "":
+            return Note("authority", "3.2", _EMPTY_AUTHORITY, (getter,))
         ref = _target(res, "appendix_b")
+        drive = re.match(r"/[A-Za-z]:", cur)
+        if drive and not ours.lower().startswith(drive.group(0).lower()) and \
+                drive.group(0)[1:].lower() in str(normal.get("authority") or "").lower():
+            return Note("authority", "3.2", f"the authority runs to the next '/': "
+                        f"{normal.get('authority')!r} is the authority, not a drive letter "
+                        "(RFC 3986 has none)", (getter,))
         if ref.get("scheme") is None and ref.get("authority") is None and ref.get("path"):
             if str(ref["path"]).startswith("/"):
                 return Note("transform references", "5.2.2", "an absolute-path reference "
-                            "replaces the base's whole path", (getter,))
+                            "replaces the base's whole path (a drive letter included: RFC 3986 "
+                            "has none)" if drive else "an absolute-path reference replaces the "
+                            "base's whole path", (getter,))
             return Note("merge", "5.2.3", "the reference's path is merged with the base's "
                         "path up to its last '/', and remove_dot_segments (5.2.4) follows: every "
                         "segment is an ordinary segment (no Windows drive letters)", (getter,))
