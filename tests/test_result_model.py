@@ -113,7 +113,7 @@ def test_the_page_s_typedefs_are_current() -> None:
         name = shape_name(kind.answer_type())
         assert f"@typedef {{object}} {name}\n" in files[typedefs.MODEL_DIR / f"{kind.name}.js"]
     assert " * @property {(Record|null)} record\n" in defined
-    assert " * @property {Array<ValidationError>} validation_errors\n" in defined
+    assert " * @property {Array<ValidationErrorRaised>} validation_errors\n" in defined
 
 
 def test_the_openapi_schemas_are_the_types() -> None:

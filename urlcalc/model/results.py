@@ -32,6 +32,7 @@ from urlcalc.model.shapes import (
     UrlencodedAnswer,
     ValidateAnswer,
     ValidationErrorJSON,
+    ValidationErrorRaised,
     VersionAnswer,
     WptRevision,
     header,
@@ -51,7 +52,7 @@ from urlcalc.standard.percent import (
 from urlcalc.standard.record import RECORD_FIELDS, URLRecord, host_kind
 from urlcalc.standard.serializer import RecordJSON, origin, record_json
 from urlcalc.standard.steps import Citation
-from urlcalc.standard.url import GETTERS, SETTERS, URL, URLParseError
+from urlcalc.standard.url import GETTERS, SETTERS, URL, SetterStop, URLParseError
 from urlcalc.standard.urlencoded import parse_urlencoded_string, serialize_urlencoded
 from urlcalc.trace.recorder import DEFAULT_MAX_CHARS, DEFAULT_MAX_STEPS, TraceRecorder, json_chars
 
@@ -63,8 +64,42 @@ def _changed(before: RecordJSON, after: RecordJSON) -> list[str]:
     return [f for f in RECORD_FIELDS if before[f] != after[f]]
 
 
-def _errors_json(errors: list[ValidationError]) -> list[ValidationErrorJSON]:
-    return [e.to_json() for e in errors]
+def _raised(error: ValidationError | ValidationErrorJSON, failed_with: bool
+            ) -> ValidationErrorRaised:
+    item = error.to_json() if isinstance(error, ValidationError) else error
+    return {**item, "failed_with": failed_with}
+
+
+def _failed_with(errors: list[ValidationError], failure: ParseFailure | SetterStop | None
+                 ) -> ValidationError | None:
+    """The validation error the run failed with: the one raised by the step that returned
+    failure (None when the run did not fail, or when that step raises none, as the domain
+    parser's steps 7 and 8 and the IPv4 parser's steps 8 and 9 do not)."""
+    if isinstance(failure, ParseFailure):
+        if failure.error is not None:
+            for e in reversed(errors):
+                if e is failure.error:
+                    return e
+            for e in reversed(errors):
+                if e == failure.error:
+                    return e
+            return None
+        cause = failure.cause
+    elif isinstance(failure, SetterStop) and failure.failure:
+        cause = (failure.algorithm, failure.step)
+    else:
+        return None
+    if cause is None:
+        return None
+    for e in reversed(errors):
+        if (e.algorithm or e.state, e.step) == cause:
+            return e
+    return None
+
+
+def _errors_json(errors: list[ValidationError], failed: ValidationError | None
+                 ) -> list[ValidationErrorRaised]:
+    return [_raised(e, e is failed) for e in errors]
 
 
 class _Budget:
@@ -82,12 +117,13 @@ class _Budget:
         self.left -= chars
         return True
 
-    def errors(self, errors: list[ValidationError], limit: int | None = None
-               ) -> list[ValidationErrorJSON]:
-        """The JSON of the first errors (at most ``limit``) that fit in the budget."""
-        out: list[ValidationErrorJSON] = []
+    def errors(self, errors: list[ValidationError], limit: int | None = None,
+               failed: ValidationError | None = None) -> list[ValidationErrorRaised]:
+        """The JSON of the first errors (at most ``limit``) that fit in the budget; ``failed``
+        is the one the run failed with."""
+        out: list[ValidationErrorRaised] = []
         for e in errors if limit is None else errors[:limit]:
-            item = e.to_json()
+            item = _raised(e, e is failed)
             if not self.take(json_chars(item)):
                 self.left = 0  # the list is cut here: no later, shorter error slips in
                 break
@@ -163,11 +199,12 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
     enc = _encoding(encoding)
     head = header("parse")
     base_record: URLRecord | None = None
-    base_errors_json: list[ValidationErrorJSON] | None = None
+    base_errors_json: list[ValidationErrorRaised] | None = None
     if base is not None:
         base_errors: list[ValidationError] = []
         parsed_base = basic_url_parse(base, errors=base_errors)
-        base_errors_json = _errors_json(base_errors)
+        base_failure = parsed_base if isinstance(parsed_base, ParseFailure) else None
+        base_errors_json = _errors_json(base_errors, _failed_with(base_errors, base_failure))
         if isinstance(parsed_base, ParseFailure):
             return {**head, "input": input, "base": base, "encoding": enc, "ok": False,
                     "failure": _parse_failure("base", parsed_base, base_errors),
@@ -190,7 +227,10 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
         "record": None,
         "base_record": record_json(base_record) if base_record is not None else None,
         "base_validation_errors": base_errors_json, "getters": None, "hostname_unicode": None,
-        "origin": None, "validation_errors": budget.errors(errors, max_errors),
+        "origin": None,
+        "validation_errors": budget.errors(
+            errors, max_errors,
+            _failed_with(errors, result if isinstance(result, ParseFailure) else None)),
         "validation_errors_total": len(errors),
         "valid": writing.check(input, base_record).to_json(),
         "trace": recorder.to_json() if trace else None, "spans": input_spans,
@@ -257,16 +297,18 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
         threw = None
         reason: str | None = None
         cited: Citation | None = None
+        stop: SetterStop | ParseFailure | None = None
         if op in SETTERS:
             try:
                 stop = url.set_cited(op, value, recorder, errors)
             except URLParseError as e:
+                stop = e.failure
                 threw = "TypeError: " + str(e)
                 if e.thrown_at is not None:
                     cited = spec.cite(*e.thrown_at)
                     reason = f"{spec.label(*e.thrown_at)}: {cited['text']}"
             else:
-                if stop is not None:
+                if isinstance(stop, SetterStop):
                     reason = stop.text()
                     cited = stop.citation()
         else:
@@ -294,7 +336,7 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
             "changed_getters": [g for g in GETTERS
                                 if getters_before.get(g) != getters_after.get(g)],
             "reason": reason, "cited": cited, "threw": threw,
-            "validation_errors": budget.errors(errors),
+            "validation_errors": budget.errors(errors, failed=_failed_with(errors, stop)),
             "validation_errors_total": len(errors),
             "trace": recorder.to_json() if recorder is not None else None,
             "summarised": not full,
@@ -304,12 +346,11 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
             "record": record_json(url.record), "getters": url.getters()}
 
 
-def _host_reporter(errors: list[ValidationErrorJSON]) -> Report:
+def _host_reporter(errors: list[ValidationError]) -> Report:
     def report(name: str, offset: int | None, detail: str,
                cite: tuple[str, str | None] | None = None) -> None:
         algorithm, step = cite if cite is not None else ("", None)
-        errors.append(ValidationError(name, offset, "host parser", detail, algorithm,
-                                      step).to_json())
+        errors.append(ValidationError(name, offset, "host parser", detail, algorithm, step))
     return report
 
 
@@ -323,11 +364,12 @@ def host_model(input: str, trace: bool = False,
 
 
 def _host_entry(input: str, is_opaque: bool, trace: bool, max_steps: int) -> HostEntry:
-    errors: list[ValidationErrorJSON] = []
+    errors: list[ValidationError] = []
+    failed: ValidationError | None = None
     recorder = TraceRecorder(max_steps, DEFAULT_MAX_CHARS)
     entry: HostEntry = {"ok": False, "kind": None, "serialized": None, "unicode": None,
                         "value": None, "failure": None, "cause": None, "via": [],
-                        "validation_errors": errors, "trace": None}
+                        "validation_errors": [], "trace": None}
     if input == "" and not is_opaque:
         entry["failure"] = ("the host parser's input must not be empty (special URLs fail "
                             "with host-missing before reaching it)")
@@ -341,6 +383,8 @@ def _host_entry(input: str, is_opaque: bool, trace: bool, max_steps: int) -> Hos
             entry["failure"] = f"{spec.label(e.algorithm, e.step)}: {cited['text']}"
             entry["cause"] = cause
             entry["via"] = [spec.cite(a, st) for a, st in e.via]
+            failed = next((v for v in reversed(errors)
+                           if (v.algorithm, v.step) == (e.algorithm, e.step)), None)
         else:
             kind = host_kind(host)
             entry["ok"] = True
@@ -353,6 +397,7 @@ def _host_entry(input: str, is_opaque: bool, trace: bool, max_steps: int) -> Hos
                 entry["value"] = host
             elif isinstance(host, tuple):
                 entry["value"] = list(host)
+    entry["validation_errors"] = _errors_json(errors, failed)
     entry["trace"] = recorder.to_json() if trace else None
     return entry
 

@@ -55,6 +55,7 @@ __all__ = [
     "UrlencodedAnswer",
     "ValidateAnswer",
     "ValidationErrorJSON",
+    "ValidationErrorRaised",
     "VerdictJSON",
     "VersionAnswer",
     "WptRevision",
@@ -88,6 +89,14 @@ def header(kind: str) -> Header:
 
 
 
+
+
+class ValidationErrorRaised(ValidationErrorJSON):
+    """A validation error as this run raised it, and whether the run failed with it."""
+
+    #: true only for the error raised by the step that returned failure (the error table's
+    #: failure column says whether the error can make a parse fail; this says it did)
+    failed_with: bool
 
 
 class Failure(TypedDict):
@@ -177,7 +186,7 @@ class Operation(TypedDict):
     cited: Citation | None
     #: the TypeError a throwing setter (href) threw
     threw: str | None
-    validation_errors: list[ValidationErrorJSON]
+    validation_errors: list[ValidationErrorRaised]
     validation_errors_total: int
     trace: TraceJSON | None
     summarised: bool
@@ -202,7 +211,7 @@ class HostEntry(TypedDict):
     failure: str | None
     cause: HostCause | None
     via: list[Citation]
-    validation_errors: list[ValidationErrorJSON]
+    validation_errors: list[ValidationErrorRaised]
     trace: TraceJSON | None
 
 
@@ -251,11 +260,11 @@ class ParseAnswer(Header):
     #: the parsed base (null without a base, or when the base failed)
     base_record: RecordJSON | None
     #: the base's own validation errors (null without a base)
-    base_validation_errors: list[ValidationErrorJSON] | None
+    base_validation_errors: list[ValidationErrorRaised] | None
     getters: Getters | None
     hostname_unicode: str | None
     origin: OriginJSON | None
-    validation_errors: list[ValidationErrorJSON]
+    validation_errors: list[ValidationErrorRaised]
     #: how many validation errors the input raised (validation_errors may hold fewer)
     validation_errors_total: int
     valid: VerdictJSON | None
@@ -319,7 +328,7 @@ class ValidateAnswer(Header):
     ok: bool
     failure: ParseFailureJSON | None
     valid: VerdictJSON | None
-    validation_errors: list[ValidationErrorJSON]
+    validation_errors: list[ValidationErrorRaised]
 
 
 class VersionAnswer(Header):

@@ -15,6 +15,7 @@
 /** @typedef {import("./model/parse.js").Citation} Citation */
 /** @typedef {import("./model/parse.js").Record} Record */
 /** @typedef {import("./model/parse.js").Host} Host */
+/** @typedef {import("./model/parse.js").ValidationErrorRaised} ValidationErrorRaised */
 /** @typedef {import("./model/parse.js").Getters} Getters */
 /** @typedef {import("./model/parse.js").Origin} Origin */
 /** @typedef {import("./model/parse.js").Verdict} Verdict */

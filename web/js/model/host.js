@@ -6,7 +6,7 @@
 /** @typedef {import("./parse.js").Citation} Citation */
 /** @typedef {import("./parse.js").Engine} Engine */
 /** @typedef {import("./parse.js").Trace} Trace */
-/** @typedef {import("./parse.js").ValidationError} ValidationError */
+/** @typedef {import("./parse.js").ValidationErrorRaised} ValidationErrorRaised */
 
 /**
  * The host parser on the input, as a special URL's host and as an opaque host.
@@ -31,7 +31,7 @@
  * @property {(string|null)} failure
  * @property {(HostCause|null)} cause
  * @property {Array<Citation>} via
- * @property {Array<ValidationError>} validation_errors
+ * @property {Array<ValidationErrorRaised>} validation_errors
  * @property {(Trace|null)} trace
  */
 

@@ -17,11 +17,11 @@
  * @property {(ParseFailure|null)} failure
  * @property {(Record|null)} record
  * @property {(Record|null)} base_record the parsed base (null without a base, or when the base failed)
- * @property {(Array<ValidationError>|null)} base_validation_errors the base's own validation errors (null without a base)
+ * @property {(Array<ValidationErrorRaised>|null)} base_validation_errors the base's own validation errors (null without a base)
  * @property {(Getters|null)} getters
  * @property {(string|null)} hostname_unicode
  * @property {(Origin|null)} origin
- * @property {Array<ValidationError>} validation_errors
+ * @property {Array<ValidationErrorRaised>} validation_errors
  * @property {number} validation_errors_total how many validation errors the input raised (validation_errors may hold fewer)
  * @property {(Verdict|null)} valid
  * @property {(Trace|null)} trace
@@ -100,6 +100,21 @@
  * @property {"domain"|"ipv4"|"ipv6"|"opaque"|"empty"} kind
  * @property {string} serialized
  * @property {(number|Array<number>|null)} value an IPv4 address as a 32-bit number, an IPv6 address as its eight pieces; else null
+ */
+
+/**
+ * A validation error as this run raised it, and whether the run failed with it.
+ * @typedef {object} ValidationErrorRaised
+ * @property {string} name
+ * @property {(number|null)} index
+ * @property {(string|null)} state
+ * @property {(string|null)} detail
+ * @property {string} description
+ * @property {string} failure
+ * @property {string} url
+ * @property {(string|null)} algorithm
+ * @property {(string|null)} step
+ * @property {boolean} failed_with true only for the error raised by the step that returned failure (the error table's failure column says whether the error can make a parse fail; this says it did)
  */
 
 /**

@@ -9,6 +9,7 @@
 /** @typedef {import("./parse.js").Record} Record */
 /** @typedef {import("./parse.js").Trace} Trace */
 /** @typedef {import("./parse.js").ValidationError} ValidationError */
+/** @typedef {import("./parse.js").ValidationErrorRaised} ValidationErrorRaised */
 
 /**
  * Parse the input (against the base), then apply setter operations in order.
@@ -53,7 +54,7 @@
  * @property {(string|null)} reason why the setter changed less than asked, in the spec's words (null: it did what it said)
  * @property {(Citation|null)} cited
  * @property {(string|null)} threw the TypeError a throwing setter (href) threw
- * @property {Array<ValidationError>} validation_errors
+ * @property {Array<ValidationErrorRaised>} validation_errors
  * @property {number} validation_errors_total
  * @property {(Trace|null)} trace
  * @property {boolean} summarised

@@ -5,7 +5,7 @@
 
 /** @typedef {import("./parse.js").Engine} Engine */
 /** @typedef {import("./parse.js").ParseFailure} ParseFailure */
-/** @typedef {import("./parse.js").ValidationError} ValidationError */
+/** @typedef {import("./parse.js").ValidationErrorRaised} ValidationErrorRaised */
 /** @typedef {import("./parse.js").Verdict} Verdict */
 
 /**
@@ -20,7 +20,7 @@
  * @property {boolean} ok
  * @property {(ParseFailure|null)} failure
  * @property {(Verdict|null)} valid
- * @property {Array<ValidationError>} validation_errors
+ * @property {Array<ValidationErrorRaised>} validation_errors
  */
 
 export {};

@@ -20,17 +20,40 @@ function errorItem(e, n, attr) {
   const step = e.algorithm
     ? specLink(algorithm(e.algorithm)?.anchor, e.step ? `${e.algorithm}, step ${e.step}` : e.algorithm, { cls: "spec small err-step", step: e.step ?? "" })
     : e.state ? html`<span class="muted small">${e.state}</span>` : nothing;
-  const fails = e.failure ? String(e.failure).startsWith("yes") : false;
-  const failure = e.failure
-    ? html`<span class=${fails ? "pill bad" : "pill ok"} title=${"Does this error make the parser fail? " + e.failure}>${fails ? "failure" : "not a failure"}</span>`
+  // The badge says what happened (the result model's failed_with: the error the step that
+  // returned failure raised); the error table's "can this error make the parse fail" is
+  // information beside it, never the badge.
+  const failed = e.failed_with === true;
+  const badge = failed
+    ? html`<span class="pill bad verr-failed" title="The step that raised this error returned failure: the parse failed with it">failure</span>`
+    : nothing;
+  const canFail = e.failure
+    ? html`<p class="muted small verr-can-fail">Can this error make the parse fail (the spec's table)? ${vis(String(e.failure))}</p>`
     : nothing;
   const head = html`<div class="verr-head">${specLink(errorAnchor(e.name), e.name, { cls: "spec err-name" })}${e.index !== null && e.index !== undefined
-    ? html`<span class="pill">${"index " + e.index}</span>` : NO_POSITION}${step}${failure}</div>`;
+    ? html`<span class="pill">${"index " + e.index}</span>` : NO_POSITION}${step}${badge}</div>`;
   const body = html`<div>${head}<p class="desc">${vis(e.description || "")}</p>${e.algorithm && e.step ? quoteHtml(e.algorithm, e.step) ?? nothing : nothing}${e.detail
-    ? html`<p class="muted small">detail: ${vis(e.detail)}</p>` : nothing}</div>`;
+    ? html`<p class="muted small">detail: ${vis(e.detail)}</p>` : nothing}${canFail}</div>`;
   return attr === "validationError"
-    ? html`<li class="verr" data-validation-error=${e.name} data-n=${n}><span class="err-n" aria-hidden="true">${String(n)}</span>${body}</li>`
-    : html`<li class="verr" data-base-validation-error=${e.name} data-n=${n}><span class="err-n" aria-hidden="true">${String(n)}</span>${body}</li>`;
+    ? html`<li class="verr" data-validation-error=${e.name} data-n=${n} data-failed-with=${String(failed)}><span class="err-n" aria-hidden="true">${String(n)}</span>${body}</li>`
+    : html`<li class="verr" data-base-validation-error=${e.name} data-n=${n} data-failed-with=${String(failed)}><span class="err-n" aria-hidden="true">${String(n)}</span>${body}</li>`;
+}
+
+/** Where the parse failed, and whether that step raised a validation error (a template). */
+function failureNote(result) {
+  const f = result.failure;
+  if (result.ok || !f) return nothing;
+  const errors = (f.in === "base" ? result.base_validation_errors : result.validation_errors) || [];
+  const cause = f.cause;
+  const where = cause
+    ? specLink(cause.anchor, cause.step ? `${cause.algorithm}, step ${cause.step}` : cause.algorithm, { cls: "spec fail-step", step: cause.step ?? "" })
+    : html`<span>${vis(f.reason || "an unknown step")}</span>`;
+  const whose = f.in === "base" ? "The base’s parse" : "The parse";
+  const failedWith = errors.find((e) => e.failed_with === true);
+  const words = failedWith || f.error
+    ? html`${whose} failed at ${where}, with the ${(failedWith || f.error)?.name ?? ""} validation error that step raises (marked "failure" below)`
+    : html`${whose} failed at ${where}, a step that raises no validation error`;
+  return html`<p class="note verr-failure" id="validation-failure" data-in=${f.in} data-raises=${String(!!(failedWith || f.error))}>${words}.</p>`;
 }
 
 // A long input can have tens of thousands of validation errors (one per stray "%"): the list
@@ -38,7 +61,7 @@ function errorItem(e, n, attr) {
 export const MAX_ERRORS = 100;
 
 const NO_ERRORS = html`<p class="muted">No validation errors: the parser had nothing to complain about.</p>`;
-const ABOUT = html`<p class="muted small">Validation errors never change the result by themselves; the ones marked "failure" are those the parser fails with. ${specLink("validation-error", "About validation errors")}</p>`;
+const ABOUT = html`<p class="muted small">Validation errors never change the result by themselves; "failure" marks the error raised by the step that returned failure, when that step raises one. ${specLink("validation-error", "About validation errors")}</p>`;
 
 export function renderValidation(target, result) {
   const errors = result.validation_errors || [];
@@ -78,5 +101,5 @@ export function renderValidation(target, result) {
   const base = be.length
     ? html`<h3>Validation errors in the base</h3><ol class="verrs">${be.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "baseValidationError"))}</ol>`
     : nothing;
-  show(target, html`${verdictHtml(result)}${writing}<div class="codeline" aria-label="The input with validation errors underlined">${cells}</div>${list}${more}${base}${ABOUT}`);
+  show(target, html`${verdictHtml(result)}${failureNote(result)}${writing}<div class="codeline" aria-label="The input with validation errors underlined">${cells}</div>${list}${more}${base}${ABOUT}`);
 }
