@@ -290,9 +290,12 @@ def test_failure_names_the_errors_raised_on_the_way_separately() -> None:
     # the failing URL step cites the step that returned failure, never "failure"
     steps = _trace("http://h:65536/")
     assert steps[-1]["step"] == "2.1.2" and steps[-1]["outcome"] == "failure"
-    steps = _trace("http://a b/")
-    assert (steps[-1]["state"], steps[-1]["step"]) == ("host state", "3.4")
-    assert steps[-1]["cause"] == {"algorithm": "domain parser", "step": "8"}
+    # the URL step that returned failure comes before the host parser's steps it called
+    last = [s for s in _trace("http://a b/") if s["parser"] == "url"][-1]
+    assert (last["state"], last["step"]) == ("host state", "3.4")
+    assert [(r["step"], r.get("calls"), r.get("outcome")) for r in last["ran"]] == [
+        ("3.3", "host parser", None), ("3.4", None, "failure")]
+    assert last["cause"] == {"algorithm": "domain parser", "step": "8"}
 
 
 def test_no_step_applies_is_said_in_words() -> None:
@@ -312,22 +315,26 @@ def test_preprocessing_cites_steps_1_2_1_3_2_and_3() -> None:
 
 
 def test_path_state_single_dot_before_a_slash_is_step_1_5_only() -> None:
-    path = [(s["c"], s["step"]) for s in _trace("http://h/a/./b") if s["state"] == "path state"]
-    # "/" after "." : 1.3 applies only when c is not "/"; 1.4 only when buffer is not "."
-    assert path == [("a", "2"), ("/", "1.4"), (".", "2"), ("/", "1.5"), ("b", "2"),
-                    (None, "1.4")]
+    path = [(s["c"], [r["step"] for r in s["ran"]]) for s in _trace("http://h/a/./b")
+            if s["state"] == "path state"]
+    # "/" after "." : 1.3 applies only when c is not "/"; 1.4 only when buffer is not "."; the
+    # run ends with step 1.5 (set buffer to the empty string), after 1.4.2 appended the segment
+    assert path == [("a", ["2.3"]), ("/", ["1.4.2", "1.5"]), (".", ["2.3"]), ("/", ["1.5"]),
+                    ("b", ["2.3"]), (None, ["1.4.2", "1.5"])]
     # a final "." : step 1.3 appends the empty string
-    path = [(s["c"], s["step"]) for s in _trace("http://h/a/.") if s["state"] == "path state"]
-    assert path[-1] == (None, "1.3")
+    path = [(s["c"], [r["step"] for r in s["ran"]]) for s in _trace("http://h/a/.")
+            if s["state"] == "path state"]
+    assert path[-1] == (None, ["1.3", "1.5"])
     prov = {p["component"]: p for p in parse_model("http://h/a/./b")["provenance"]}
     assert [(n["algorithm"], n["step_id"]) for n in prov["path"]["normalised"]] == [
         ("path state", "1.5")]
 
 
-def test_host_parser_substeps_come_before_the_url_step_and_in_full() -> None:
+def test_host_parser_substeps_follow_the_url_step_and_in_full() -> None:
     steps = _trace("http://0x7f.1/")
     i = next(i for i, s in enumerate(steps) if s["parser"] == "url" and "host" in s["changes"])
-    before = steps[:i]
+    j = next(j for j in range(i + 1, len(steps)) if steps[j]["depth"] == 0)
+    before = steps[i + 1:j]  # the host parser's and the algorithms it calls, nested
     assert steps[i]["changes"]["host"] == "127.0.0.1"
     ipv4 = [(s["algorithm"], s["step"]) for s in before if s["depth"] > 0
             and s["algorithm"].startswith("IPv4")]

@@ -72,7 +72,8 @@ def test_opaque_path_and_fragment_grow_at_each_step_as_in_the_spec() -> None:
     opaque = [s for s in steps if s["state"] == "opaque path state"]
     assert [s["changes"] for s in opaque] == [{"path": "a"}, {"path": "a "}, {"path": "a b"},
                                               {"query": ""}]
-    assert [s["step"] for s in opaque] == ["4", "3", "4", "1"]
+    # the leaf steps: 4.3 appends, 3.3 appends a space not followed by ? or #
+    assert [s["step"] for s in opaque] == ["4.3", "3.3", "4.3", "1"]
     fragment = [s for s in steps if s["state"] == "fragment state"]
     assert [s["changes"] for s in fragment] == [{"fragment": "f"}, {"fragment": "f%20"},
                                                 {"fragment": "f%20g"}, {}]
@@ -81,15 +82,26 @@ def test_opaque_path_and_fragment_grow_at_each_step_as_in_the_spec() -> None:
     assert query[0]["buffer"] == "x"  # the query state does use buffer (url.bs: query state 3)
 
 
-def test_host_substeps_precede_the_url_step_that_uses_them() -> None:
+def test_host_substeps_follow_the_url_step_that_calls_them() -> None:
+    # One ordering rule (issue 26): a step, then the steps of the algorithms it calls, nested
+    # under it: host state 3.3 ("Let host be the result of host parsing buffer ...") calls the
+    # host parser, whose events follow at depth 1, the domain parser's at 2, UTS #46's at 3.
     steps = _steps("https://faß.example/")
     i = next(i for i, s in enumerate(steps) if s["parser"] == "url" and "host" in s["changes"])
+    assert [r["step"] for r in steps[i]["ran"]] == ["3.3", "3.5"]
+    assert steps[i]["ran"][0]["calls"] == "host parser"
+    assert steps[i]["ran"][1]["changes"] == {"host": "xn--fa-hia.example"}
     sub = []
-    for s in reversed(steps[:i]):
+    for s in steps[i + 1:]:
         if s["depth"] == 0:
             break
-        sub.append(s["parser"])
-    assert "host" in sub and "domain" in sub and "uts46" in sub
+        sub.append(s)
+    parsers = [s["parser"] for s in sub]
+    assert "host" in parsers and "domain" in parsers and "uts46" in parsers
+    assert all(s["called_by"] == {"algorithm": "host state", "step": "3.3"}
+               for s in sub if s["parser"] == "host")
+    depth = {s["parser"]: s["depth"] for s in sub}
+    assert depth["host"] == 1 and depth["domain"] == 2 and depth["uts46"] == 3
     # UTS #46's order: Processing 1-4 (map, normalize, break, convert/validate), then ToASCII
     # step 3 (Punycode-encode) after validation.
     stages = [s["state"] for s in steps if s["parser"] == "uts46"]

@@ -19,7 +19,15 @@ Keys of a step (present when they apply):
             input; ``c`` the code point (None for EOF); ``buffer``; ``flags``
 ``errors``  validation errors raised during the step (names)
 ``changes`` URL record fields changed by the step, with their new values (JSON form)
-``note``    a short human explanation; ``depth`` nesting (host steps sit under the URL step)
+``note``    a short human explanation
+``ran``     every step of the algorithm that ran in this run, in order (``RanStep``): each step
+            that wrote a URL record field, raised a validation error, called a traced algorithm,
+            returned or returned failure, and the step that applied last (``step`` is that one);
+            each change, error and outcome sits on the step that made it
+``depth``   the real nesting: an algorithm's events sit one deeper than the step that called it
+            (the basic URL parser under a setter, shorten a url's path and the host parser under
+            the URL state's step, the IPv4 ... parsers under the host parser ...), and come right
+            after that step's event; ``called_by`` names that step (algorithm and step)
 
 The parser's state functions also record *facts* (``Fact``: what a step did to the URL record
 beyond appending the input's own code points, with the spec step that did it), kept in the
@@ -36,6 +44,26 @@ from enum import Enum
 from typing import Any, NamedTuple, Protocol, TypedDict, TypeVar
 
 from urlcalc.standard.errors import ValidationError
+
+
+class RanStep(TypedDict, total=False):
+    """One step that ran within an event (``Step.ran``): its url.bs number (a leaf: "2.1.3",
+    never a container whose own text is only a condition), the record fields whose value it
+    changed (their JSON values after it), the validation errors it raised, whether it returned
+    or returned failure, and the traced algorithm it called (whose events follow, nested)."""
+
+    step: str
+    changes: dict[str, object]
+    errors: list[str]
+    outcome: str
+    calls: str
+
+
+class CalledBy(TypedDict):
+    """The step whose call a nested event's algorithm is running."""
+
+    algorithm: str
+    step: str | None
 
 
 class StepDetails(TypedDict, total=False):
@@ -55,6 +83,10 @@ class StepDetails(TypedDict, total=False):
     cause: dict[str, str | None]
     #: the step's number in its trace (TraceRecorder)
     i: int
+    #: every step that ran, in order (see RanStep)
+    ran: list[RanStep]
+    #: on a nested event: the step that called its algorithm
+    called_by: CalledBy
     #: the host parser and the algorithms it calls: their input, result and workings
     input: str
     result: str
@@ -116,6 +148,12 @@ class URLStepDriver(StepDriver[Run], Protocol[Run]):
     def preprocessing(self, run: Run, step: str, note: str, input: str | None,
                       error: ValidationError | None) -> None: ...
 
+    def ran(self, run: Run, step: str, calls: str | None) -> None:
+        """A step of the running state ran that wrote a URL record field or called an
+        algorithm (``calls``), before the step the state will return: what changed since the
+        last step told is this step's doing."""
+        ...
+
 
 class Driven(Protocol):
     """An observer the parsers can trace with: besides taking steps, it gives the driver of a
@@ -130,6 +168,11 @@ class Driven(Protocol):
 
     def host_steps(self) -> StepDriver[Any]: ...
 
+    def nested(self, algorithm: str, step: str | None) -> Driven:
+        """An observer for the algorithm that ``algorithm``'s ``step`` calls (the basic URL
+        parser a setter runs): its events one deeper, each naming that step (``called_by``)."""
+        ...
+
 
 def driver_of(observer: Observer, method: str, algorithm: str) -> object:
     """The driver ``observer``'s ``method`` (``url_steps`` or ``host_steps``: ``Driven``) gives
@@ -140,6 +183,13 @@ def driver_of(observer: Observer, method: str, algorithm: str) -> object:
                         f"(no {method}): give a urlcalc.trace.recorder.TraceRecorder, or wrap the "
                         "callable in urlcalc.trace.driver.Described")
     return make()
+
+
+def nested(observer: Observer, algorithm: str, step: str | None) -> Observer:
+    """``observer`` for the algorithm ``algorithm``'s ``step`` calls (``Driven.nested``); an
+    observer that cannot nest is given as it is."""
+    make: Callable[[str, str | None], Observer] | None = getattr(observer, "nested", None)
+    return make(algorithm, step) if make is not None else observer
 
 
 def counts_only(observer: object) -> bool:

@@ -134,6 +134,7 @@ class Parser:
         "at_sign_seen",
         "base",
         "buffer",
+        "driver",
         "encoding",
         "errors",
         "facts",
@@ -177,6 +178,9 @@ class Parser:
         self.username_parts: list[str] = []
         self.password_parts: list[str] = []
         self.live = observer is not None
+        # While traced: the driver told of the steps that ran before the one a state returns
+        # (``ran``; the state functions call it only while ``live``).
+        self.driver: URLStepDriver[Parser] | None = None
         # While an outline is recorded (urlcalc.standard.observer), the facts the current step
         # established: None otherwise, so the untraced parser only tests for None at the branches
         # that record one.
@@ -220,6 +224,14 @@ class Parser:
         """The current state's ``step`` returns (with a state override)."""
         return ParseReturn(step, note, ignored, STATE_NAMES[self.state])
 
+    def ran(self, step: str, calls: str | None = None) -> None:
+        """The current state's ``step`` ran: it wrote a URL record field, or called the
+        algorithm ``calls``, and is not the step the state will return. Called only while
+        ``live`` (a traced step is being described): the trace lists every step that ran."""
+        driver = self.driver
+        if driver is not None:
+            driver.ran(self, step, calls)
+
     def fact(self, kind: FactKind, step: str, *fields: str) -> None:
         """The current state's ``step`` established ``kind`` (for ``fields``): kept while an
         outline is recorded."""
@@ -242,9 +254,10 @@ class Parser:
         elif not is_url_code_point(c):
             self.error("invalid-URL-unit", steps[0])
 
-    def host_parse(self, buffer: str, start: int, step: str) -> Host:
-        """Host-parse ``buffer`` (which began at pointer ``start``); on failure, the current
-        state's ``step`` ("If host is failure, then return failure") raises."""
+    def host_parse(self, buffer: str, start: int, calls: str, step: str) -> Host:
+        """The current state's step ``calls``: host-parse ``buffer`` (which began at pointer
+        ``start``); on failure, its ``step`` ("If host is failure, then return failure")
+        raises."""
         sub: Observer | None = self.observer
 
         def report(name: str, offset: int | None, detail: str,
@@ -252,8 +265,10 @@ class Parser:
             self.error(name, None, start + (offset or 0), detail, cite)
 
         try:
-            return hostmod.host_parse(buffer, not self.url.is_special, report, sub)
+            host = hostmod.host_parse(buffer, not self.url.is_special, report, sub)
         except hostmod.HostFailure as e:
+            if self.live:
+                self.ran(calls, "host parser")
             # The validation error of the failing step itself, if it raises one (the domain
             # parser's failures raise none: its domain-to-ASCII error is step 2's, on the way).
             err = next((x for x in reversed(self.errors) if x.name == e.error), None) \
@@ -263,6 +278,9 @@ class Parser:
                 err, e.note, state=state, step=step, cause=(e.algorithm, e.step),
                 index=self.index(start + e.offset) if e.offset is not None else
                 self.index(start), via=(*e.via, (state, step))) from None
+        if self.live:
+            self.ran(calls, "host parser")
+        return host
 
 
 State = Callable[[Parser, str], "str | None"]
@@ -288,11 +306,16 @@ def shorten_path(url: URLRecord) -> Shortening:
     return Shortening("4", path.pop() if path else None, False)
 
 
-def _shorten(p: Parser) -> None:
-    """A state's step shortens the URL's path (kept in ``p.shortenings`` while traced)."""
+SHORTEN = "shorten a url's path"
+
+
+def _shorten(p: Parser, step: str) -> None:
+    """The state's ``step`` shortens the URL's path (kept in ``p.shortenings`` while traced)."""
     applied = shorten_path(p.url)
     if p.shortenings is not None:
         p.shortenings.append(applied)
+        if p.live:
+            p.ran(step, SHORTEN)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,20 +361,28 @@ def scheme_state(p: Parser, c: str) -> str:
             if url.scheme == "file" and url.host == "":
                 raise p.returns("2.1.4", "the URL's scheme is file and its host is the empty "
                                   "host", True)
+        # step 2.2
         url.scheme = buffer
+        if p.live:
+            p.ran("2.2")
+        # step 2.3
         if p.state_override is not None:
             if url.port == SPECIAL_SCHEMES.get(url.scheme):
                 url.port = None
+                if p.live:
+                    p.ran("2.3.1")
             raise p.returns("2.3.2", "the scheme is set")
         p.buffer = []
+        # step 2.5
         if url.scheme == "file":
             if not p.remaining_starts_with("//"):
                 p.error("special-scheme-missing-following-solidus", "2.5.1")
             p.state = file_state
-            return "2.5"
+            return "2.5.2"
+        # step 2.6
         if url.scheme in SPECIAL_SCHEMES and p.base is not None and p.base.scheme == url.scheme:
             p.state = special_relative_or_authority_state
-            return "2.6"
+            return "2.6.2"
         if url.scheme in SPECIAL_SCHEMES:
             p.state = special_authority_slashes_state
             return "2.7"
@@ -420,6 +451,8 @@ def relative_state(p: Parser, c: str) -> str:
     # step 2
     url.scheme = base.scheme
     p.fact(FactKind.FROM_BASE, "2", "scheme")
+    if p.live:
+        p.ran("2")
     # step 3
     if c == "/":
         p.state = relative_slash_state
@@ -439,22 +472,30 @@ def relative_state(p: Parser, c: str) -> str:
     p.fact(FactKind.FROM_BASE, "5.1", "username", "password", "host", "port", "path", "query")
     # step 5.2
     if c == "?":
+        if p.live:
+            p.ran("5.1")
         url.query = ""
         p.fact(FactKind.FROM_INPUT, "5.2", "query")
         p.state = query_state
         return "5.2"
     # step 5.3
     if c == "#":
+        if p.live:
+            p.ran("5.1")
         url.fragment = ""
         p.state = fragment_state
         return "5.3"
     # step 5.4
     if c != EOF:
+        if p.live:
+            p.ran("5.1")
         url.query = None
-        _shorten(p)
+        if p.live:
+            p.ran("5.4.1")
+        _shorten(p, "5.4.2")
         p.state = path_state
         p.pointer -= 1
-        return "5.4"
+        return "5.4.3"
     return "5.1"
 
 
@@ -464,7 +505,7 @@ def relative_slash_state(p: Parser, c: str) -> str:
         if c == "\\":
             p.error("invalid-reverse-solidus", "1.1")
         p.state = special_authority_ignore_slashes_state
-        return "1"
+        return "1.2"
     if c == "/":
         p.state = authority_state
         return "2"
@@ -524,16 +565,20 @@ def authority_state(p: Parser, c: str) -> str:
             if encoded != user:
                 p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "username")
             p.username_parts.append(encoded)
+            if p.live:  # step 1.4.4
+                _join_userinfo(p)
+                p.ran("1.4.4")
         if password:
             encoded = utf8_percent_encode(password, USERINFO_SET)
             if encoded != password:
                 p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "password")
             p.password_parts.append(encoded)
-        if p.live:
-            _join_userinfo(p)
+            if p.live:  # step 1.4.3
+                _join_userinfo(p)
+                p.ran("1.4.3")
         # step 1.5
         p.buffer = []
-        return "1"
+        return "1.5"
     if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
         _join_userinfo(p)
         # step 2.1
@@ -543,7 +588,7 @@ def authority_state(p: Parser, c: str) -> str:
         p.pointer -= len(p.buffer) + 1
         p.buffer = []
         p.state = host_state
-        return "2"
+        return "2.2"
     # step 3
     p.buffer.append(c)
     return "3"
@@ -575,12 +620,12 @@ def host_state(p: Parser, c: str) -> str:
         if p.state_override is hostname_state:
             raise p.fail_silently("2.2", "the state override is the hostname state: a port is "
                                   "not allowed")
-        host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer), "2.4")
+        host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer), "2.3", "2.4")
         url.host = host
         p.fact(FactKind.HOST_PARSED, "2.3", "host")
         p.buffer = []
         p.state = port_state
-        return "2"
+        return "2.5"
     # step 3
     if c in ("", "/", "?", "#") or (c == "\\" and special):
         start = p.pointer - len(p.buffer)
@@ -591,20 +636,22 @@ def host_state(p: Parser, c: str) -> str:
                 url.includes_credentials or url.port is not None):
             raise p.fail_silently("3.2", "the host cannot be emptied while the URL includes "
                                   "credentials or has a port")
-        url.host = p.host_parse("".join(p.buffer), start, "3.4")
+        url.host = p.host_parse("".join(p.buffer), start, "3.3", "3.4")
         p.fact(FactKind.HOST_PARSED, "3.3", "host")
         p.buffer = []
         p.state = path_start_state
         if p.state_override is not None:
+            if p.live:
+                p.ran("3.5")
             raise p.returns("3.6", "the host is set")
-        return "3"
+        return "3.5"
     # step 4
     if c == "[":
         p.inside_brackets = True
     elif c == "]":
         p.inside_brackets = False
     p.buffer.append(c)
-    return "4"
+    return "4.3"
 
 
 def hostname_state(p: Parser, c: str) -> str:
@@ -633,6 +680,8 @@ def port_state(p: Parser, c: str) -> str:
             url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
             if url.port is None:
                 p.fact(FactKind.PORT_DEFAULT_NULL, "2.1.3", "port")
+            if p.live:
+                p.ran("2.1.3")
             p.buffer = []
             if p.state_override is not None:
                 raise p.returns("2.1.5", "the port is set")
@@ -641,7 +690,7 @@ def port_state(p: Parser, c: str) -> str:
                                   "an ASCII digit")
         p.state = path_start_state
         p.pointer -= 1
-        return "2"
+        return "2.3"
     # step 3
     raise p.fail("port-invalid", "3")
 
@@ -653,13 +702,17 @@ def file_state(p: Parser, c: str) -> str:
         # reached from the no scheme state (step 4): the scheme is file because base's is
         p.fact(FactKind.FROM_BASE, "1", "scheme")
     url.scheme = "file"
+    if p.live:
+        p.ran("1")
     url.host = EMPTY_HOST
+    if p.live:
+        p.ran("2")
     # step 3
     if c in ("/", "\\"):
         if c == "\\":
             p.error("invalid-reverse-solidus", "3.1")
         p.state = file_slash_state
-        return "3"
+        return "3.2"
     base = p.base
     # step 4
     if base is not None and base.scheme == "file":
@@ -667,6 +720,8 @@ def file_state(p: Parser, c: str) -> str:
         url.path = list(base.path)
         url.query = base.query
         p.fact(FactKind.FROM_BASE, "4.1", "host", "path", "query")
+        if c != EOF and p.live:
+            p.ran("4.1")
         if c == "?":
             url.query = ""
             p.fact(FactKind.FROM_INPUT, "4.2", "query")
@@ -678,14 +733,18 @@ def file_state(p: Parser, c: str) -> str:
             return "4.3"
         if c != EOF:
             url.query = None
+            if p.live:
+                p.ran("4.4.1")
             if not starts_with_windows_drive_letter(p.input, p.pointer):
-                _shorten(p)
+                _shorten(p, "4.4.2")
             else:
                 p.error("file-invalid-Windows-drive-letter", "4.4.3.1")
                 url.path = []
+                if p.live:
+                    p.ran("4.4.3.2")
             p.state = path_state
             p.pointer -= 1
-            return "4.4"
+            return "4.4.4"
         return "4.1"
     # step 5
     p.state = path_state
@@ -700,21 +759,25 @@ def file_slash_state(p: Parser, c: str) -> str:
         if c == "\\":
             p.error("invalid-reverse-solidus", "1.1")
         p.state = file_host_state
-        return "1"
+        return "1.2"
     # step 2
     base = p.base
     if base is not None and base.scheme == "file":
         url.host = base.host
         p.fact(FactKind.FROM_BASE, "2.1.1", "host")
+        if p.live:
+            p.ran("2.1.1")
         if (not starts_with_windows_drive_letter(p.input, p.pointer)
                 and isinstance(base.path, list) and base.path
                 and is_normalized_windows_drive_letter(base.path[0])):
             assert isinstance(url.path, list)
             url.path.append(base.path[0])
             p.fact(FactKind.FROM_BASE, "2.1.2", "path")
+            if p.live:
+                p.ran("2.1.2")
     p.state = path_state
     p.pointer -= 1
-    return "2"
+    return "2.2"
 
 
 def file_host_state(p: Parser, c: str) -> str:
@@ -732,22 +795,26 @@ def file_host_state(p: Parser, c: str) -> str:
         # step 1.2
         if buffer == "":
             url.host = EMPTY_HOST
+            if p.live:
+                p.ran("1.2.1")
             if p.state_override is not None:
                 raise p.returns("1.2.2", "the host is the empty host")
             p.state = path_start_state
-            return "1.2"
+            return "1.2.3"
         # step 1.3
-        host = p.host_parse(buffer, start, "1.3.2")
+        host = p.host_parse(buffer, start, "1.3.1", "1.3.2")
         if host == "localhost":
             host = EMPTY_HOST
             p.fact(FactKind.LOCALHOST_EMPTY, "1.3.3", "host")
         url.host = host
         p.fact(FactKind.HOST_PARSED, "1.3.1", "host")
+        if p.live:
+            p.ran("1.3.4")
         if p.state_override is not None:
             raise p.returns("1.3.5", "the host is set")
         p.buffer = []
         p.state = path_start_state
-        return "1.3"
+        return "1.3.6"
     # step 2
     p.buffer.append(c)
     return "2"
@@ -764,7 +831,8 @@ def path_start_state(p: Parser, c: str) -> str | None:
             p.pointer -= 1
             if p.state_override is None:  # c is ?, # or EOF: the path state appends ""
                 p.fact(FactKind.SPECIAL_EMPTY_PATH, "1.3", "path")
-        return "1"
+            return "1.3"
+        return "1.2"
     # step 2
     if p.state_override is None and c == "?":
         url.query = ""
@@ -780,7 +848,8 @@ def path_start_state(p: Parser, c: str) -> str | None:
         p.state = path_state
         if c != "/":
             p.pointer -= 1
-        return "4"
+            return "4.2"
+        return "4.1"
     # step 5
     if p.state_override is not None and url.host is None:
         assert isinstance(url.path, list)
@@ -804,10 +873,11 @@ def path_state(p: Parser, c: str) -> str:
         buffer = "".join(p.buffer)
         # step 1.2
         if is_double_dot(buffer):
-            _shorten(p)
+            _shorten(p, "1.2.1")
+            step = "1.2.1"
             if not slash:
                 path.append("")
-            step = "1.2"
+                step = "1.2.2"
         # step 1.3 (only when c is not a slash: otherwise no step of 1.2-1.4 applies and the
         # segment is dropped by step 1.5 alone)
         elif is_single_dot(buffer):
@@ -825,17 +895,25 @@ def path_state(p: Parser, c: str) -> str:
                     p.fact(FactKind.DRIVE_LETTER_NORMALIZED, "1.4.1", "path")
                 buffer = buffer[0] + ":"
             path.append(buffer)
-            step = "1.4"
+            step = "1.4.2"
         # step 1.5
         p.buffer = []
         # step 1.6-1.7
         if c == "?":
+            if p.live and step != "1.5":
+                p.ran(step)
             url.query = ""
             p.state = query_state
-        elif c == "#":
+            return "1.6"
+        if c == "#":
+            if p.live and step != "1.5":
+                p.ran(step)
             url.fragment = ""
             p.state = fragment_state
-        return step
+            return "1.7"
+        if p.live and step != "1.5" and step != "1.2.1":
+            p.ran(step)
+        return "1.5"
     # step 2.1-2.2
     if c not in _PATH_SAFE:
         p.check_url_unit(c, ("2.1", "2.2"))
@@ -846,7 +924,7 @@ def path_state(p: Parser, c: str) -> str:
         p.buffer.append(encoded)
     else:
         p.buffer.append(c)
-    return "2"
+    return "2.3"
 
 
 def opaque_path_state(p: Parser, c: str) -> str | None:
@@ -875,9 +953,9 @@ def opaque_path_state(p: Parser, c: str) -> str | None:
         if p.input[p.pointer + 1:p.pointer + 2] in ("?", "#"):
             p.fact(FactKind.OPAQUE_PATH_SPACE_ENCODED, "3.2", "path")
             p.buffer.append("%20")
-        else:
-            p.buffer.append(" ")
-        return "3"
+            return "3.2"
+        p.buffer.append(" ")
+        return "3.3"
     # step 4
     if c not in _C0_SAFE:
         p.check_url_unit(c, ("4.1", "4.2"))
@@ -887,7 +965,7 @@ def opaque_path_state(p: Parser, c: str) -> str | None:
         p.buffer.append(encoded)
     else:
         p.buffer.append(c)
-    return "4"
+    return "4.3"
 
 
 def query_state(p: Parser, c: str) -> str:
@@ -904,16 +982,19 @@ def query_state(p: Parser, c: str) -> str:
         if p.facts is not None and encoded != buffer:
             p.fact(FactKind.QUERY_ENCODED, "2.2", "query")
         url.query = (url.query or "") + encoded
+        if p.live:
+            p.ran("2.2")
         p.buffer = []
         if c == "#":
             url.fragment = ""
             p.state = fragment_state
-        return "2"
+            return "2.4"
+        return "2.3"
     # step 3
     if c not in ASCII_URL_CODE_POINTS:
         p.check_url_unit(c, ("3.1", "3.2"))
     p.buffer.append(c)
-    return "3"
+    return "3.3"
 
 
 def fragment_state(p: Parser, c: str) -> str | None:
@@ -933,7 +1014,7 @@ def fragment_state(p: Parser, c: str) -> str | None:
         p.buffer.append(encoded)
     else:
         p.buffer.append(c)
-    return "1"
+    return "1.3"
 
 
 STATES: tuple[State, ...] = (
@@ -1109,6 +1190,7 @@ def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
     observer = p.observer
     input = p.input
     n = len(input)
+    p.driver = driver
     try:
         while True:
             state = p.state
@@ -1126,6 +1208,7 @@ def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
         p.observer = observer
         p.facts = None
         p.shortenings = None
+        p.driver = None
 
 
 def url_steps(observer: Observer) -> URLStepDriver[Parser]:

@@ -14,7 +14,7 @@ from urlcalc.standard import steps as spec
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.host import domain_to_unicode, host_serialize
 from urlcalc.standard.infra import plain_str, to_usv
-from urlcalc.standard.observer import Observer, Step
+from urlcalc.standard.observer import Observer, RanStep, Step, nested
 from urlcalc.standard.parser import (
     STATE_NAMES,
     ParseFailure,
@@ -314,11 +314,27 @@ class URL:
 
     @staticmethod
     def _note(observer: Observer | None, setter: str, step: str | None, note: str,
-              outcome: str | None = None) -> None:
+              outcome: str | None = None, calls: str | None = None,
+              **changes: object) -> None:
+        """The setter's ``step`` ran: what it did (``note``), whether it returned (``outcome``),
+        the algorithm it ``calls`` (whose events follow, nested) and the record fields it set
+        (``changes``: their values after it)."""
         if observer is not None:
             algorithm = setter + " setter"
             record: Step = {"parser": "setter", "algorithm": algorithm, "state": algorithm,
                             "step": step, "note": note, "depth": 0}
+            if step is not None:
+                ran: RanStep = {"step": step}
+                if changes:
+                    ran["changes"] = dict(changes)
+                    record["changes"] = dict(changes)
+                if outcome is not None:
+                    ran["outcome"] = outcome
+                if calls is not None:
+                    ran["calls"] = calls
+                record["ran"] = [ran]
+            else:
+                record["ran"] = []
             if outcome is not None:
                 record["outcome"] = outcome
             observer(record)
@@ -335,8 +351,9 @@ class URL:
         """The setter's ``step``: basic URL parse ``input`` with this URL and ``state`` as
         state override."""
         self._note(observer, setter, step, f"basic URL parse {input!r} with {STATE_NAMES[state]}"
-                   " as state override")
-        result = state_override_parse(input, self._url, state, observer=observer, errors=errors)
+                   " as state override", calls="basic URL parser")
+        inner = nested(observer, setter + " setter", step) if observer is not None else None
+        result = state_override_parse(input, self._url, state, observer=inner, errors=errors)
         name = setter + " setter"
         if isinstance(result, ParseFailure):
             assert result.cause is not None
@@ -349,8 +366,10 @@ class URL:
     def _set_href(self, value: str, observer: Observer | None,
                   errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
-        self._note(observer, "href", "1", "run the basic URL parser on the value")
-        parsed = basic_url_parse(value, observer=observer, errors=errors)
+        self._note(observer, "href", "1", "run the basic URL parser on the value",
+                   calls="basic URL parser")
+        inner = nested(observer, "href setter", "1") if observer is not None else None
+        parsed = basic_url_parse(value, observer=inner, errors=errors)
         # step 2
         if isinstance(parsed, ParseFailure):
             self._note(observer, "href", "2", "parsedURL is failure: throw a TypeError",
@@ -380,7 +399,8 @@ class URL:
                                 "the URL cannot have a username/password/port")
         # step 2: set the username
         self._url.username = utf8_percent_encode(value, USERINFO_SET)
-        self._note(observer, "username", "2", "set the username (userinfo percent-encode set)")
+        self._note(observer, "username", "2", "set the username (userinfo percent-encode set)",
+                   username=self._url.username)
         return None
 
     def _set_password(self, value: str, observer: Observer | None,
@@ -391,7 +411,8 @@ class URL:
                                 "the URL cannot have a username/password/port")
         # step 2: set the password
         self._url.password = utf8_percent_encode(value, USERINFO_SET)
-        self._note(observer, "password", "2", "set the password (userinfo percent-encode set)")
+        self._note(observer, "password", "2", "set the password (userinfo percent-encode set)",
+                   password=self._url.password)
         return None
 
     def _set_host_or_hostname(self, name: str, state: State, value: str,
@@ -420,7 +441,8 @@ class URL:
         # step 2
         if value == "":
             self._url.port = None
-            self._note(observer, "port", "2", "the value is the empty string: port becomes null")
+            self._note(observer, "port", "2", "the value is the empty string: port becomes null",
+                       port=None)
             return None
         # step 3
         return self._state_override_parse("port", "3", value, port_state, observer, errors)
@@ -432,7 +454,7 @@ class URL:
             return self._return(observer, "pathname", "1", "the URL has an opaque path")
         # step 2
         self._url.path = []
-        self._note(observer, "pathname", "2", "empty the path")
+        self._note(observer, "pathname", "2", "empty the path", path=[])
         # step 3
         return self._state_override_parse("pathname", "3", value, path_start_state, observer,
                                           errors)
@@ -447,7 +469,7 @@ class URL:
             if self._query is not None:
                 self._query._replace_list([])
             self._note(observer, "search", "2", "the value is the empty string: query becomes "
-                       "null, the query object's list is emptied")
+                       "null, the query object's list is emptied", query=None)
             return None
         # step 3
         input = value[1:] if value.startswith("?") else value
@@ -455,7 +477,7 @@ class URL:
             self._note(observer, "search", "3", "remove the leading ?")
         # step 4
         url.query = ""
-        self._note(observer, "search", "4", "set the query to the empty string")
+        self._note(observer, "search", "4", "set the query to the empty string", query="")
         # step 5
         stop = self._state_override_parse("search", "5", input, query_state, observer, errors)
         # step 6: the list is the parse of input, not of the new query: the two differ when the
@@ -471,7 +493,7 @@ class URL:
         if value == "":
             self._url.fragment = None
             self._note(observer, "hash", "1", "the value is the empty string: fragment becomes "
-                       "null")
+                       "null", fragment=None)
             return None
         # step 2
         input = value[1:] if value.startswith("#") else value
@@ -479,7 +501,7 @@ class URL:
             self._note(observer, "hash", "2", "remove the leading #")
         # step 3
         self._url.fragment = ""
-        self._note(observer, "hash", "3", "set the fragment to the empty string")
+        self._note(observer, "hash", "3", "set the fragment to the empty string", fragment="")
         # step 4
         return self._state_override_parse("hash", "4", input, fragment_state, observer, errors)
 

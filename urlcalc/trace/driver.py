@@ -22,7 +22,7 @@ from typing import Any
 from urlcalc.standard import host as hostmod
 from urlcalc.standard import steps as spec
 from urlcalc.standard.errors import ValidationError
-from urlcalc.standard.observer import Fact, Observer, OutlineEntry, Step
+from urlcalc.standard.observer import CalledBy, Fact, Observer, OutlineEntry, RanStep, Step
 from urlcalc.standard.parser import (
     EOF,
     STATE_NAMES,
@@ -109,16 +109,18 @@ def _spec_changed(state: State, c: str, changed: tuple[str, ...]
 SHORTEN = "shorten a url's path"
 
 
-def _shortening(applied: Shortening) -> Step:
-    """The step of "shorten a url's path" a state's step ran (a substep, before it)."""
+def _shortening(applied: Shortening, depth: int, called_by: CalledBy) -> Step:
+    """The event of "shorten a url's path" a state's step ran (nested under it, after it)."""
     if applied.kept:
         return {"parser": "shorten", "algorithm": SHORTEN, "state": SHORTEN,
-                "step": applied.step, "note": "file URL whose path is a drive letter: keep it",
-                "depth": 1}
+                "step": applied.step, "ran": [{"step": applied.step, "outcome": "return"}],
+                "note": "file URL whose path is a drive letter: keep it", "depth": depth,
+                "called_by": called_by}
     return {"parser": "shorten", "algorithm": SHORTEN, "state": SHORTEN, "step": applied.step,
+            "ran": [{"step": applied.step}],
             "note": "remove the last path segment" if applied.removed is not None
             else "the path is empty: nothing to remove", "removed": applied.removed,
-            "depth": 1}
+            "depth": depth, "called_by": called_by}
 
 
 def _removals(shortenings: list[Shortening] | None) -> int:
@@ -135,9 +137,15 @@ def _take(facts: list[Fact]) -> tuple[Fact, ...]:
     return out
 
 
+def _own(error: ValidationError, state: str) -> bool:
+    """True when the state itself raised ``error`` (not an algorithm it called: the host
+    parser's errors sit on the host parser's events)."""
+    return not error.algorithm or error.algorithm == state
+
+
 class _Substeps(list[Step]):
-    """The observer of a step's host and path substeps while the recorder keeps steps: they are
-    kept here until the step that ran them is described (they come before it)."""
+    """The observer of a step's host substeps while the recorder keeps steps: they are kept
+    here until the step that ran them is described (they come after it, nested)."""
 
     def __call__(self, step: Step) -> None:
         self.append(step)
@@ -167,24 +175,34 @@ class _DroppedSubsteps:
 class URLSteps:
     """The driver of one traced parse (urlcalc.standard.observer's ``URLStepDriver``).
 
-    Every step is described to ``observer`` (pointer, c, buffer, flags, errors, the fields it
-    changed), after the host parser's and path shortening's substeps it ran: they compute what
-    the step then does with their result. Once ``is_full`` says a bounded observer (a full
-    TraceRecorder) keeps no more, each step is counted with ``drop`` instead (describing it
-    costs time in the length of the buffer and path, which would make long inputs quadratic),
-    and so are its substeps. With an ``outline``, every step also goes there in brief, with the
-    facts the state functions recorded (constant time: see ``_fields``)."""
+    Every run of a state is described to ``observer`` as one event (pointer, c, buffer, flags,
+    errors, the fields it changed) with every step that ran in it (``ran``: the state tells
+    ``ran`` of each step that wrote a record field or called an algorithm before the one it
+    returns; the validation errors name their own steps), each step with the changes, errors
+    and outcome it made. The events of the algorithms a step called (the host parser's, shorten
+    a url's path) follow the event, one deeper, naming that step (``called_by``). Once
+    ``is_full`` says a bounded observer (a full TraceRecorder) keeps no more, each step is
+    counted with ``drop`` instead (describing it costs time in the length of the buffer and
+    path, which would make long inputs quadratic), and so are its substeps. With an
+    ``outline``, every step also goes there in brief, with the facts the state functions
+    recorded (constant time: see ``_fields``). ``depth`` is the basic URL parser's (1 under a
+    setter, which ``called_by`` names)."""
 
-    __slots__ = ("before", "c", "described", "drop", "dropped", "facts", "is_full", "n_errors",
-                 "observer", "outline", "pointer", "shortenings", "substeps")
+    __slots__ = ("before", "c", "called_by", "depth", "described", "drop", "dropped", "facts",
+                 "is_full", "mark", "mark_errors", "n_errors", "nested", "observer", "outline",
+                 "pointer", "ran_steps", "shortened", "shortenings", "state_name", "substeps",
+                 "taken")
 
     def __init__(self, observer: Observer, outline: list[OutlineEntry] | None = None,
                  is_full: Callable[[], bool] | None = None,
-                 drop: Callable[[], None] | None = None) -> None:
+                 drop: Callable[[], None] | None = None, depth: int = 0,
+                 called_by: CalledBy | None = None) -> None:
         self.observer = observer
         self.outline = outline
         self.is_full = is_full if drop is not None else None
         self.drop = drop
+        self.depth = depth
+        self.called_by = called_by
         self.described = True
         self.facts: list[Fact] = []
         # where a step's substeps go: kept until the step is described, or counted
@@ -195,19 +213,39 @@ class URLSteps:
         self.c = EOF
         self.before: tuple[object, ...] = ()
         self.n_errors = 0
+        # the run's steps so far (``ran``), the record and the errors when the last was told,
+        # the nested events of the steps told, and how many substeps and shortenings they took
+        self.ran_steps: list[RanStep] = []
+        self.mark: tuple[object, ...] = ()
+        self.mark_errors = 0
+        self.nested: list[Step] = []
+        self.taken = 0
+        self.shortened = 0
+        self.state_name = ""
+
+    def _event(self, record: Step) -> Step:
+        """``record`` at this parse's depth, naming the setter step that runs it."""
+        if self.depth:
+            record["depth"] = self.depth
+            if self.called_by is not None:
+                record["called_by"] = self.called_by
+        return record
 
     def preprocessing(self, p: Parser, step: str, note: str, input: str | None,
                       error: ValidationError | None) -> None:
         """A step of the basic URL parser before its state machine (steps 1.2-1.3, 2-3)."""
+        ran: RanStep = {"step": step}
+        if error is not None:
+            ran["errors"] = [error.name]
         record: Step = {"parser": "url", "algorithm": BASIC_URL_PARSER,
                         "state": BASIC_URL_PARSER, "anchor": "concept-basic-url-parser",
-                        "step": step, "note": note, "errors": [error.name] if error else [],
-                        "depth": 0}
+                        "step": step, "ran": [ran], "note": note,
+                        "errors": [error.name] if error else [], "depth": 0}
         if input is not None:
             record["input"] = input
         if error is not None and error.index is not None:
             record["index"] = error.index
-        self.observer(record)
+        self.observer(self._event(record))
 
     def start(self, p: Parser) -> None:
         if p.shortenings is None:  # the first step: the parser keeps facts and shortenings
@@ -224,8 +262,67 @@ class URLSteps:
                 p.observer = self.substeps
         pointer = self.pointer = p.pointer
         self.c = p.input[pointer] if pointer < len(p.input) else EOF
-        self.before = _fields(p.url)
-        self.n_errors = len(p.errors)
+        self.state_name = STATE_NAMES[p.state]
+        self.before = self.mark = _fields(p.url)
+        self.n_errors = self.mark_errors = len(p.errors)
+
+    def ran(self, p: Parser, step: str, calls: str | None) -> None:
+        if not self.described:
+            return
+        after = _fields(p.url)
+        self._told(p, step, _changed(self.mark, after), None, calls)
+        self.mark = after
+
+    def _told(self, p: Parser, step: str, changed: tuple[str, ...],
+              changes: dict[str, object] | None, calls: str | None,
+              outcome: str | None = None) -> None:
+        """The step ``step`` ran: what changed since the last step told (``changed``, or the
+        ``changes`` made), the errors raised since (on the steps that raised them), the
+        algorithm it ``calls`` (its events, collected since, nest under it)."""
+        ran_steps = self.ran_steps
+        name = self.state_name
+        own: list[str] = []
+        for error in p.errors[self.mark_errors:]:
+            if not _own(error, name):
+                continue
+            at = error.step
+            if at == step or at is None:
+                own.append(error.name)
+            elif ran_steps and ran_steps[-1]["step"] == at:
+                ran_steps[-1].setdefault("errors", []).append(error.name)
+            else:
+                ran_steps.append({"step": at, "errors": [error.name]})
+        self.mark_errors = len(p.errors)
+        item: RanStep = ran_steps.pop() if ran_steps and ran_steps[-1]["step"] == step \
+            else {"step": step}
+        if changes is None and changed:
+            changes = {f: _json_field(p.url, f) for f in changed}
+        if changes:
+            item.setdefault("changes", {}).update(changes)
+        if own:
+            item.setdefault("errors", []).extend(own)
+        if outcome is not None:
+            item["outcome"] = outcome
+        if calls is not None:
+            item["calls"] = calls
+            self._nest(step)
+        ran_steps.append(item)
+
+    def _nest(self, step: str) -> None:
+        """The substeps and shortenings since the last call are ``step``'s: nested under it."""
+        called_by: CalledBy = {"algorithm": self.state_name, "step": step}
+        depth = self.depth + 1
+        substeps = self.substeps
+        for event in substeps[self.taken:]:
+            event["depth"] = event.get("depth", 0) + depth
+            if "called_by" not in event:
+                event["called_by"] = called_by
+            self.nested.append(event)
+        self.taken = len(substeps)
+        shortenings = self.shortenings
+        for applied in shortenings[self.shortened:]:
+            self.nested.append(_shortening(applied, depth, called_by))
+        self.shortened = len(shortenings)
 
     def finish(self, p: Parser, state: State, step: str | None,
                stop: Exception | None) -> None:
@@ -260,28 +357,37 @@ class URLSteps:
         url = p.url
         c = self.c
         pointer = self.pointer
+        name = STATE_NAMES[state]
         changed, appended = _spec_changed(state, c, _changed(self.before, _fields(url)))
         buffer = "".join(p.buffer)
         changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
                    for f in changed}
         if appended is not None:  # the spec's view: no buffer in this state
             buffer = ""
-        name = STATE_NAMES[state]
         index = p.index(pointer)
         raised = p.errors[self.n_errors:]
+        # the last step's own changes: those since the last step told
+        last, _ = _spec_changed(state, c, _changed(self.mark, _fields(url)))
+        outcome = "failure" if isinstance(stop, ParseFailure) else \
+            "return" if isinstance(stop, ParseReturn) else None
+        if step is not None:
+            self._told(p, step, (), {f: changes[f] for f in last if f in changes}, None,
+                       outcome)
+        ran = self.ran_steps
         record: Step = {
             "parser": "url",
             "algorithm": name,
             "state": name,
             "anchor": STATE_ANCHORS[name],
             "step": step,
+            "ran": ran,
             "pointer": pointer,
             "index": index,
             "c": c if c != EOF else None,
             "buffer": buffer,
             "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
                       "password_token_seen": p.password_token_seen},
-            "errors": [e.name for e in raised],
+            "errors": [e.name for e in raised if _own(e, name)],
             "changes": changes,
             "next_state": STATE_NAMES[p.state],
             "depth": 0,
@@ -298,19 +404,22 @@ class URLSteps:
                 record["note"] = stop.note
         elif step is None:
             record["note"] = no_step_applies(name, record["c"])
+        # substeps no step was told to have called (none should be): the last step's
+        if len(self.substeps) > self.taken or len(self.shortenings) > self.shortened:
+            self._nest(step or "")
         shortenings = self.shortenings
-        substeps = self.substeps
-        for applied in shortenings:
-            observer(_shortening(applied))
-        for s in substeps:
-            observer(s)
-        observer(record)
+        observer(self._event(record))
+        for event in self.nested:
+            observer(event)
         if self.outline is not None:
             self.outline.append(OutlineEntry(index, name, record["c"], step, changed,
                                              tuple(raised), _removals(shortenings),
                                              _take(self.facts)))
         shortenings.clear()
-        substeps.clear()
+        self.substeps.clear()
+        self.nested = []
+        self.ran_steps = []
+        self.taken = self.shortened = 0
 
 
 class Described:
@@ -335,3 +444,39 @@ class Described:
 
     def host_steps(self) -> HostSteps:
         return HostSteps(self)
+
+    def nested(self, algorithm: str, step: str | None) -> Nested:
+        return Nested(self, 1, {"algorithm": algorithm, "step": step})
+
+
+class Nested:
+    """An observer for an algorithm a step calls (urlcalc.standard.observer's ``Driven.nested``:
+    the basic URL parser a setter runs): the basic URL parser's events one deeper, each naming
+    that step (``called_by``); everything else as ``observer`` does it."""
+
+    __slots__ = ("called_by", "depth", "observer")
+
+    def __init__(self, observer: Any, depth: int, called_by: CalledBy) -> None:
+        self.observer = observer
+        self.depth = depth
+        self.called_by = called_by
+
+    def __call__(self, step: Step) -> None:
+        self.observer(step)
+
+    @property
+    def counts_only(self) -> bool:
+        return bool(getattr(self.observer, "counts_only", False))
+
+    def url_steps(self) -> URLSteps:
+        driver: URLSteps = self.observer.url_steps()
+        driver.depth = self.depth
+        driver.called_by = self.called_by
+        return driver
+
+    def host_steps(self) -> HostSteps:
+        driver: HostSteps = self.observer.host_steps()
+        return driver
+
+    def nested(self, algorithm: str, step: str | None) -> Nested:
+        return Nested(self.observer, self.depth + 1, {"algorithm": algorithm, "step": step})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from urlcalc.standard.observer import OutlineEntry, Step
-from urlcalc.trace.driver import URLSteps
+from urlcalc.trace.driver import Nested, URLSteps
 from urlcalc.trace.host_driver import HostSteps
 
 
@@ -120,6 +120,11 @@ class TraceRecorder:
         """The driver of one run of an algorithm of the host parser (urlcalc.trace.host_driver):
         its steps described here (counted once full)."""
         return HostSteps(self)
+
+    def nested(self, algorithm: str, step: str | None) -> Nested:
+        """The observer of the algorithm ``algorithm``'s ``step`` calls (the basic URL parser a
+        setter runs): its events one deeper, naming that step."""
+        return Nested(self, 1, {"algorithm": algorithm, "step": step})
 
     def to_json(self) -> TraceJSON:
         return {"steps": self.steps, "truncated": self.dropped > 0, "dropped": self.dropped,
