@@ -38,8 +38,9 @@ def test_trace_and_explain_on_inputs_with_tabs_newlines_and_spaces(input: str) -
         assert "basic URL parser, step 1.2: errors=invalid-URL-unit" in out
     code, out, _ = run("parse", input, "--explain")
     assert code in (0, 1)
-    assert "url.bs: If c is an ASCII alpha, append c, lowercased, to buffer, and set state to " \
-           "scheme state." in out or input == "\n\n"
+    # each step that ran, by its number, in the spec's words
+    assert "url.bs 1: If c is an ASCII alpha, append c, lowercased, to buffer, and set state " \
+           "to scheme state." in out or input == "\n\n"
 
 
 @pytest.mark.parametrize(("setter", "value"), [
@@ -59,8 +60,8 @@ def test_explain_prints_the_failing_steps_words() -> None:
     code, out, err = run("parse", "http://h:65536/", "--explain")
     assert code == 1
     assert "port state, step 2.1.2: pointer=14" in out
-    assert "url.bs: If port is not a 16-bit unsigned integer, port-out-of-range validation " \
-           "error, return failure." in out
+    assert "url.bs 2.1.2: If port is not a 16-bit unsigned integer, port-out-of-range " \
+           "validation error, return failure. [error port-out-of-range; -> failure]" in out
     assert err.startswith("failure at index 14: port state, step 2.1.2: If port is not a")
 
 

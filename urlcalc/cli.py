@@ -51,7 +51,10 @@ def _trace_line(s: dict[str, Any]) -> str:
     step saw and did. Any step kind prints: every key but ``state`` and ``step`` is optional."""
     algorithm = s.get("algorithm") or s.get("state") or s.get("parser", "?")
     step = s.get("step")
-    head = f"{s.get('i', 0):>4} {algorithm}" + (f", step {step}" if step is not None else "")
+    ran = [r["step"] for r in s.get("ran") or []]
+    head = f"{s.get('i', 0):>4} {algorithm}" + (
+        f", steps {', '.join(ran)}" if len(ran) > 1 else
+        f", step {step}" if step is not None else "")
     parts: list[str] = []
     if "c" in s:  # a state of the basic URL parser
         c = "EOF" if s["c"] is None else _show(s["c"])
@@ -84,10 +87,20 @@ def _trace(trace: dict[str, Any] | None, out: TextIO, explain: bool = False) -> 
         out.write(f"{indent}{_trace_line(s)}\n")
         if explain:
             algorithm = s.get("algorithm")
-            words = spec.step_text(algorithm, s.get("step")) if algorithm else None
-            if words:
-                label = "UTS #46 (summary)" if algorithm.startswith("UTS #46") else "url.bs"
-                out.write(f"{indent}       {label}: {words}\n")
+            if not algorithm:
+                continue
+            label = "UTS #46 (summary)" if algorithm.startswith("UTS #46") else "url.bs"
+            ran = s.get("ran") or ([{"step": s["step"]}] if s.get("step") else [])
+            for r in ran:  # each step that ran, in the spec's words, with what it did
+                words = spec.step_text(algorithm, r["step"])
+                if not words:
+                    continue
+                did = [f"{k}={_show(v)}" for k, v in (r.get("changes") or {}).items()]
+                did += [f"error {e}" for e in r.get("errors") or []]
+                did += [f"calls the {r['calls']}"] if r.get("calls") else []
+                did += [f"-> {r['outcome']}"] if r.get("outcome") else []
+                tail = f" [{'; '.join(did)}]" if did else ""
+                out.write(f"{indent}       {label} {r['step']}: {words}{tail}\n")
     if trace["truncated"]:
         out.write(f"  ... {trace['dropped']} more steps not recorded\n")
 

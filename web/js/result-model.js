@@ -21,6 +21,8 @@
 /** @typedef {import("./model/parse.js").Verdict} Verdict */
 /** @typedef {import("./model/parse.js").Trace} Trace */
 /** @typedef {import("./model/parse.js").Step} Step */
+/** @typedef {import("./model/parse.js").RanStep} RanStep */
+/** @typedef {import("./model/parse.js").CalledBy} CalledBy */
 /** @typedef {import("./model/parse.js").Span} Span */
 /** @typedef {import("./model/parse.js").HrefPiece} HrefPiece */
 /** @typedef {import("./model/parse.js").Provenance} Provenance */

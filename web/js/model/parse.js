@@ -178,6 +178,8 @@
  * @property {string} [outcome]
  * @property {Object<string, (string|null)>} [cause]
  * @property {number} [i]
+ * @property {Array<RanStep>} [ran]
+ * @property {CalledBy} [called_by]
  * @property {string} [input]
  * @property {string} [result]
  * @property {string} [domain]
@@ -198,6 +200,23 @@
  * @property {(string|null)} [step]
  * @property {string} [note]
  * @property {number} [depth]
+ */
+
+/**
+ * One step that ran within an event (``Step.ran``): its url.bs number (a leaf: "2.1.3", never a container whose own text is only a condition), the record fields whose value it changed (their JSON values after it), the validation errors it raised, whether it returned or returned failure, and the traced algorithm it called (whose events follow, nested).
+ * @typedef {object} RanStep
+ * @property {string} [step]
+ * @property {Object<string, *>} [changes]
+ * @property {Array<string>} [errors]
+ * @property {string} [outcome]
+ * @property {string} [calls]
+ */
+
+/**
+ * The step whose call a nested event's algorithm is running.
+ * @typedef {object} CalledBy
+ * @property {string} algorithm
+ * @property {(string|null)} step
  */
 
 /**
