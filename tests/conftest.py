@@ -47,6 +47,9 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
     shares = getattr(sys.modules.get("test_editions_causes"), "SUMMARY", None)
     if shares:
         write(f"compare difference lines (tests/test_editions_causes.py): {shares[0]}")
+    cells = getattr(sys.modules.get("test_editions_cells"), "SUMMARY", None)
+    if cells:
+        write(f"edition cells derived by hand (tests/test_editions_cells.py): {cells[0]}")
     differential = getattr(sys.modules.get("test_differential"), "SUMMARY", None)
     if differential:
         write(f"differential vs whatwg-url (tests/test_differential.py): {differential[0]}")

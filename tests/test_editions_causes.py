@@ -98,7 +98,29 @@ CASES = [
     Case("https://test:@test/", None, "rfc3986", "href", "3.2.1", RULE,
          'userinfo    = *( unreserved / pct-encoded / sub-delims / ":" )',
          "the userinfo test: keeps its ':' (5.3 recomposes it as written)"),
+    # issue 26: 5.2.2 removed the dot segments; nothing is "kept as written"
+    Case("foo:a/../b", None, "rfc3986", "pathname", "5.2.4", RULE,
+         "whether or not the path was relative, in order to remove any invalid or extraneous "
+         "dot-segments", "T.path = remove_dot_segments(R.path) also for a path without '/'"),
+    Case("///test", "http://example.org/", "rfc3986", "hostname", "3.2", RULE,
+         'and is terminated by the next slash ("/")', "an empty authority, not a kept host"),
+    Case("//d:", "file:///C:/a/b", "rfc3986", "pathname", "3.2", RULE,
+         'and is terminated by the next slash ("/")', "'d:' is the authority: no drive letters"),
+    Case("MAILTO://TEST/A/../B", None, "rfc3986", "hostname", "6.2.2.1 host", RULE,
+         "the scheme and host are case-insensitive and therefore should be normalized to "
+         "lowercase.", "the host is lowercased whatever the scheme"),
     # --- HTML5 Web addresses (2009) -------------------------------------------------------------
+    # issue 26: host lines name the step that made the host, ToASCII's case only for case
+    Case("file://localhost/x", None, "html5_2009", "hostname", "parse: components", RULE,
+         "The decoded substring matched by the <host> production, if any.",
+         "'localhost' as matched: no rule of the draft drops it (not ToASCII's case)"),
+    Case("non-special://H%4fSt/path", None, "html5_2009", "hostname",
+         "resolve: host expansion", RULE, "expanding any sequences of percent-encoded octets in "
+         "that component that are valid UTF-8 sequences into Unicode characters",
+         "%4f is expanded to O: the host step, for every scheme"),
+    Case("ftp:/.//./C:/C|", None, "html5_2009", "hostname", "resolve: RFC 3986 5.2", RULE,
+         "Apply the algorithm described in RFC 3986 section 5.2 Relative Resolution",
+         "remove_dot_segments leaves '//C:/C%7C', which recomposed reads as an authority"),
     Case("http://EXAMPLE.COM/", None, "html5_2009", "hostname", "resolve: host", RULE,
          "Apply the IDNA ToASCII algorithm to the matching substring",
          "IDNA2003 ToASCII leaves an ASCII label's case alone"),
@@ -165,6 +187,17 @@ CASES = [
     Case("https://test:@test", None, "w3c_2012", "href", "4.3", RULE,
          'If userinfo is not the empty string, append userinfo concatenated with "@" to output.',
          "the userinfo test: is serialised whole"),
+    # issue 26: the simple escape set applies in the fragment state; the authority state
+    # appended '@' (not the serialiser)
+    Case("#a b", "http://h/", "w3c_2012", "hash", "4.2 simple escape set", RULE,
+         "The URL simple escape set are all code points less than U+0020 (i.e. excluding "
+         "U+0020)", "the fragment state escapes with the simple set: the space stays"),
+    Case("http://a@b@c/", None, "w3c_2012", "href", "4.2 authority state 3", RULE,
+         "3. Otherwise, if c is none of U+0009, U+000A, and U+000D, append c to buffer.",
+         "step 3 appends the first '@' to buffer, so userinfo becomes 'a%40@b'"),
+    Case("file:c:\\foo\\bar.html", "http://a/b/c/d;p?q", "w3c_2012", "pathname",
+         "4.2 relative state", RULE, "set url's scheme to base's scheme",
+         "the relative state copies the http base's path, the input's is appended"),
     # --- URL Standard, grammar edition (2014) --------------------------------------------------
     Case("http://example.com/", None, "whatwg_2014", "hostname", "non-relative-url(input)",
          RULE, "does not match any relative scheme then return failure.",

@@ -184,3 +184,32 @@ def test_failures() -> None:
     assert not f.parse("x").ok
     assert not f.parse("http://a b/").ok
     assert not f.parse("file://u@h/x").ok
+
+
+@pytest.mark.parametrize(("url", "phase", "host"), [
+    ("http://0x7f.1/", "IPv4", "127.0.0.1"),  # agrees with the current standard: flagged anyway
+    ("http://bücher.de/", "Nameprep", "xn--bcher-kva.de"),
+])
+def test_reconstructions_are_flagged_whenever_shown(url: str, phase: str, host: str) -> None:
+    # issue 26: "Detect and interpret IPv4 addresses" and "Apply IDNA/ Nameprep normalisation"
+    # are only listed in the seed: what urlcalc computes there is its reconstruction
+    res = f.parse(url)
+    assert res.getters["hostname"] == host
+    shown = res.components[f.RECONSTRUCTION_KEY]
+    assert f"{phase} (input)" in shown
+    assert f.UNSPECIFIED[1] in res.unspecified
+    assert any(n.rule == f"host parsing: {phase}" and n.kind == "unspecified" for n in res.notes)
+    plain = f.parse("http://example.com/")
+    assert f.RECONSTRUCTION_KEY not in plain.components
+    assert f.UNSPECIFIED[1] not in plain.unspecified
+
+
+def test_fallback_parser_mode_note_only_where_it_applies() -> None:
+    # parser-mode-for: the supplied mode decides only when the input does not start with a
+    # scheme-string followed by ':'; without a base urlcalc chooses it (generic-mode)
+    fallback = f.UNSPECIFIED[7]
+    assert fallback not in f.parse("http://a/").unspecified
+    assert fallback not in f.parse("foo:x").unspecified
+    assert fallback in f.parse("x").unspecified
+    assert fallback in f.parse("//h/x").unspecified
+    assert fallback not in f.parse("x", "http://h/").unspecified

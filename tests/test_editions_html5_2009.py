@@ -122,3 +122,19 @@ def test_no_base_is_unspecified_error() -> None:
 def test_getters_absent() -> None:
     g = h.parse("http://u:p@a/").getters
     assert g["username"] is None and g["password"] is None and g["origin"] is None
+
+
+@pytest.mark.parametrize(("url", "step"), [
+    ("http://[0:0:0:0:0:0:0:1]:8080/", "step 3 (UseSTD3ASCIIRules)"),  # '[' is not LDH
+    ("http://[::1]/", "step 3 (UseSTD3ASCIIRules)"),
+    ("http:///x", "step 8"),  # the empty host is one empty label
+    ("file:///x", "step 8"),
+])
+def test_to_ascii_on_every_host(url: str, step: str) -> None:
+    # issue 26: "Apply the IDNA ToASCII algorithm to the matching substring, with both the
+    # AllowUnassigned and UseSTD3ASCIIRules flags set" -- brackets and empty hosts included;
+    # "If ToASCII fails to convert one of the components of the string ... return an error"
+    res = h.parse(url)
+    assert res.status == "failure"
+    assert step in (res.error or "")
+    assert any(n.section == "resolve: host error" for n in res.notes)

@@ -898,6 +898,13 @@ def explain(res: EditionResult, getter: str, ours: str, current: dict[str, str])
     if getter == "protocol":
         return Note("relative state", "4.2 relative state",
                     "the relative state sets url's scheme to base's scheme", (getter,))
+    copied = next((n for n in res.notes if n.rule == "relative state"
+                   and "pathname" in n.getters), None)
+    if getter == "pathname" and copied is not None and how == "other" and \
+            ours.endswith(cur.lstrip("/")):
+        return Note("relative state", "4.2 relative state", "the relative state copies base's "
+                    "path (without its last string) and the relative path state appends the "
+                    f"input's to it: {ours!r}", (getter,))
     if getter == "pathname":
         return Note("relative path state", "4.2 relative path state", "the path as the relative "
                     "path state builds it: the URL default escape set, '%2e' read as '.', and "
