@@ -96,6 +96,22 @@ def _check_step(s: Step, where: str, bad: list[str]) -> None:
     cause = s.get("cause")
     if cause is not None and not spec.resolves(cause["algorithm"], cause["step"]):
         bad.append(f"{where}: cause {cause}")
+    # every step that ran resolves, and the last is the step the event cites
+    ran = s.get("ran")
+    if ran is None:
+        if s.get("parser") in ("url", "setter", "shorten"):
+            bad.append(f"{where}: {algorithm} step {step!r} lists no steps that ran")
+        return
+    COUNTS["ran steps"] += len(ran)
+    for r in ran:
+        if not spec.resolves(algorithm, r["step"]):
+            bad.append(f"{where}: {algorithm} ran step {r['step']!r}")
+    if (ran[-1]["step"] if ran else None) != step:
+        bad.append(f"{where}: {algorithm} cites {step!r} but its last step that ran is "
+                   f"{ran[-1]['step'] if ran else None!r}")
+    called_by = s.get("called_by")
+    if called_by is not None and not spec.resolves(called_by["algorithm"], called_by["step"]):
+        bad.append(f"{where}: called by {called_by}")
 
 
 def _check_errors(errors: list[ValidationError], where: str, bad: list[str]) -> None:
