@@ -374,6 +374,11 @@ class URLSteps:
             self._told(p, step, (), {f: changes[f] for f in last if f in changes}, None,
                        outcome)
         ran = self.ran_steps
+        if len(ran) > 1:  # the run's changes are its steps' (a field set and set back counts)
+            changes = {}
+            for r in ran:
+                if "changes" in r:
+                    changes.update(r["changes"])
         record: Step = {
             "parser": "url",
             "algorithm": name,
