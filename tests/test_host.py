@@ -149,13 +149,13 @@ def test_the_untraced_shortcut_and_the_states_agree() -> None:
 def test_the_ipv4_number_parser_returns_the_steps_that_applied() -> None:
     # url.bs, IPv4 number parser: step 1 (the empty string: failure), steps 3-5 choose R (10;
     # 16 after "0x", with validationError; 8 after "0"), step 6 (nothing left: (0, true)),
-    # step 7 (not all radix-R digits: failure); a converted number ends no earlier (None).
+    # step 7 (not all radix-R digits: failure); a converted number is returned at step 9.
     from urlcalc.standard.host import ipv4_number
 
     assert ipv4_number("") == (None, False, 10, "1", None)
-    assert ipv4_number("10") == (10, False, 10, "3", None)
+    assert ipv4_number("10") == (10, False, 10, "3", "9")
     assert ipv4_number("0x") == (0, True, 16, "4", "6")
-    assert ipv4_number("0X1f") == (31, True, 16, "4", None)
-    assert ipv4_number("010") == (8, True, 8, "5", None)
+    assert ipv4_number("0X1f") == (31, True, 16, "4", "9")
+    assert ipv4_number("010") == (8, True, 8, "5", "9")
     assert ipv4_number("09") == (None, True, 8, "5", "7")
     assert ipv4_number("1a") == (None, False, 10, "3", "7")

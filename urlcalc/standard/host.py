@@ -123,19 +123,35 @@ def _failure(report: Report, parser: str, step: str, note: str, error: str | Non
 class HostRun:
     """One run of an algorithm of the host parser: the state to run next (None: done), where
     validation errors go, the observer (passed on to the algorithms it calls), and its result;
-    each algorithm's run adds its own variables."""
+    each algorithm's run adds its own variables. Traced (``observer`` is not None), ``driver``
+    is the driver of its steps (set by ``_run``)."""
 
-    __slots__ = ("observer", "report", "state")
+    __slots__ = ("driver", "observer", "report", "state")
 
     state: Callable[[Any], str | None] | None
     report: Report
     observer: Observer | None
+    driver: HostStepDriver
+
+    def ran(self, step: str, calls: str | None = None) -> None:
+        """Traced only (the states ask ``observer is not None`` first): tell the driver of a
+        step that ran before the one the state returns, and that the trace lists (it calls
+        ``calls``, or changes what the algorithm returns)."""
+        self.driver.ran(self, step, calls)
 
 
-def host_steps(observer: Observer) -> StepDriver[HostRun]:
+class HostStepDriver(StepDriver[HostRun], Protocol):
+    """The driver of an algorithm of the host parser (urlcalc.trace.host_driver's
+    ``HostSteps``): a ``StepDriver`` that is also told of the steps a state ran before the one
+    it returns (``ran``)."""
+
+    def ran(self, run: HostRun, step: str, calls: str | None) -> None: ...
+
+
+def host_steps(observer: Observer) -> HostStepDriver:
     """The driver that records a run's steps for ``observer`` (urlcalc.standard.observer's
     ``Driven``)."""
-    return cast("StepDriver[HostRun]", driver_of(observer, "host_steps", "host parser"))
+    return cast("HostStepDriver", driver_of(observer, "host_steps", "host parser"))
 
 
 def _run(run: HostRun) -> None:
@@ -148,7 +164,7 @@ def _run(run: HostRun) -> None:
             state(run)
             state = run.state
         return
-    driver = host_steps(observer)
+    driver = run.driver = host_steps(observer)
     while (state := run.state) is not None:
         driver.start(run)
         try:
@@ -167,7 +183,7 @@ class HostParserRun(HostRun):
     """The host parser's variables: its input, whether the host is opaque, the domain (step 5)
     and asciiDomain (step 6), and the host it returns."""
 
-    __slots__ = ("ascii_domain", "domain", "input", "is_opaque", "result")
+    __slots__ = ("ascii_domain", "domain", "failure", "input", "is_opaque", "result")
 
     def __init__(self, input: str, is_opaque: bool, report: Report,
                  observer: Observer | None) -> None:
@@ -179,6 +195,7 @@ class HostParserRun(HostRun):
         self.domain = input
         self.ascii_domain = ""
         self.result: Host = EMPTY_HOST
+        self.failure: HostFailure | None = None
 
 
 def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
@@ -220,7 +237,7 @@ def host_parser_start(h: HostParserRun) -> str | None:
     return host_parser_decode(h)
 
 
-def host_parser_ipv6(h: HostParserRun) -> None:
+def host_parser_ipv6(h: HostParserRun) -> str:
     # step 1.2 (offsets reported by the IPv6 parser count from after the "[")
     report = h.report
 
@@ -234,9 +251,10 @@ def host_parser_ipv6(h: HostParserRun) -> None:
             e.offset += 1
         raise e.passed_on("host parser", "1.2") from None
     h.state = None
+    return "1.2"
 
 
-def host_parser_opaque(h: HostParserRun) -> None:
+def host_parser_opaque(h: HostParserRun) -> str:
     # step 2
     try:
         opaque = opaque_host_parse(h.input, h.report, h.observer)
@@ -245,6 +263,7 @@ def host_parser_opaque(h: HostParserRun) -> None:
     # an opaque host is non-empty: the empty string is the empty host
     h.result = OpaqueHost(opaque) if opaque else EMPTY_HOST
     h.state = None
+    return "2"
 
 
 def host_parser_decode(h: HostParserRun) -> str:
@@ -256,34 +275,50 @@ def host_parser_decode(h: HostParserRun) -> str:
 
 
 def host_parser_domain(h: HostParserRun) -> str:
-    # step 6-7
+    # step 6 (a failure is step 7's to return: the trace shows the step that calls the domain
+    # parser, then the domain parser's steps, then the step that returns failure)
     domain = h.domain
     try:
-        ascii_domain = h.ascii_domain = domain_parse(domain, False, h.report, h.observer)
+        h.ascii_domain = domain_parse(domain, False, h.report, h.observer)
     except HostFailure as e:
         input = h.input
         if domain is not input and e.offset is not None:
             # percent-decoded: find the code point in the input itself, if it is there
             i = input.find(domain[e.offset])
             e.offset = i if i >= 0 else None
-        raise e.passed_on("host parser", "7") from None
-    # step 8
+        h.failure = e
+        h.state = host_parser_failed
+        return "6"
+    h.state = host_parser_checks
+    return "6"
+
+
+def host_parser_failed(h: HostParserRun) -> None:
+    # step 7
+    assert h.failure is not None
+    raise h.failure.passed_on("host parser", "7") from None
+
+
+def host_parser_checks(h: HostParserRun) -> str | None:
+    ascii_domain = h.ascii_domain
+    # step 8 (its step is host_parser_ipv4's: it returns the IPv4 parser's result)
     if ends_in_a_number(ascii_domain):
         h.state = host_parser_ipv4
-        return "8"
+        return None
     # step 9
     h.result = Domain(ascii_domain)
     h.state = None
     return "9"
 
 
-def host_parser_ipv4(h: HostParserRun) -> None:
+def host_parser_ipv4(h: HostParserRun) -> str:
     # step 8
     try:
         h.result = ipv4_parse(h.ascii_domain, h.report, h.observer)
     except HostFailure as e:
         raise e.passed_on("host parser", "8") from None
     h.state = None
+    return "8"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -356,7 +391,7 @@ def domain_strict_error(d: DomainRun) -> str | None:
             raise _failure(d.report, "domain", "3.1", "strictResult is a failure value")
         d.result = d.strict_result
         d.state = None
-        return None
+        return "3.2"
     d.state = domain_to_ascii
     return "2" if strict_errors else None
 
@@ -368,10 +403,13 @@ def domain_to_ascii(d: DomainRun) -> str:
         d.result = d.lowered
         return "5"
     # step 6
-    if not d.strict_errors:
-        # The relaxed run cannot fail where the strict one passed: same result.
+    if not d.strict_errors and d.stages is None:
+        # The relaxed run cannot fail where the strict one passed: same result (traced, it runs,
+        # for its stages).
         result, errors = d.strict_result, list[str]()
     else:
+        if d.stages is not None:
+            d.ran("6.1", "UTS #46 ToASCII")
         result, errors = _relaxed_to_ascii(d.domain, d.stages)
     if errors:
         raise _failure(d.report, "domain", "6.2", "domain parser ToASCII with beStrict false is "
@@ -381,7 +419,7 @@ def domain_to_ascii(d: DomainRun) -> str:
     return "6.1"
 
 
-def domain_result_checks(d: DomainRun) -> None:
+def domain_result_checks(d: DomainRun) -> str:
     result = d.result
     # step 7
     if result == "":
@@ -400,6 +438,7 @@ def domain_result_checks(d: DomainRun) -> None:
                        at=offset if offset >= 0 else None, result=result)
     # step 9
     d.state = None
+    return "9"
 
 
 # url.bs: IDNA, domain to Unicode
@@ -468,6 +507,8 @@ def ipv4_split(r: IPv4Run) -> str:
         r.report("IPv4-empty-part", None, "", ("IPv4 parser", "2.1"))
         if len(parts) > 1:
             parts.pop()
+            if r.observer is not None:
+                r.ran("2.2")
     # step 3
     if len(parts) < 4:
         r.report("IPv4-too-few-parts", None, "", ("IPv4 parser", "3"))
@@ -480,11 +521,13 @@ def ipv4_split(r: IPv4Run) -> str:
     return "3" if len(parts) < 4 else "1"
 
 
-def ipv4_part(r: IPv4Run) -> str | None:
+def ipv4_part(r: IPv4Run) -> str:
     # step 6: for each part
     part = r.part = r.parts[r.index]
     r.offset = r.end
     # step 6.1
+    if r.observer is not None:
+        r.ran("6.1", "IPv4 number parser")
     number = r.number = ipv4_number(part)
     value = number[0]
     # step 6.2
@@ -500,8 +543,7 @@ def ipv4_part(r: IPv4Run) -> str | None:
     # step 6.3
     if number[1]:
         r.report("IPv4-non-decimal-part", None, "", ("IPv4 parser", "6.3"))
-        return "6.3"
-    return None
+    return "6.4"
 
 
 def ipv4_numbers(r: IPv4Run) -> str:
@@ -539,7 +581,7 @@ def ipv4_result(r: IPv4Run) -> str:
 
 #: The IPv4 number parser's answer: the number (None: failure), validationError, R, and the
 #: steps that applied: the first (step 1, the empty string, or the step that chose R), the last
-#: (step 6 or 7 when it ends there; None when the number is converted, steps 8-9).
+#: (the step that returns: 6, 7 or 9; None when step 1 returned failure).
 IPv4Number = tuple[int | None, bool, int, str | None, str | None]
 
 
@@ -570,9 +612,10 @@ def ipv4_number(input: str) -> IPv4Number:
     # long decimal strings and refuses more than 4,300 digits (sys.get_int_max_str_digits).
     significant = input.lstrip("0")
     if len(significant) > _MAX_IPV4_DIGITS[radix]:
-        return (IPV4_NUMBER_CAP, validation_error, radix, step, None)
+        return (IPV4_NUMBER_CAP, validation_error, radix, step, "9")
+    # step 9
     return (min(int(significant or "0", radix), IPV4_NUMBER_CAP), validation_error, radix, step,
-            None)
+            "9")
 
 
 def ipv4_number_parse(input: str) -> tuple[int, bool] | None:
@@ -733,16 +776,15 @@ def ipv6_ipv4(v: IPv6Run) -> str:
             v.piece_index += 1
     if numbers_seen != 4:
         raise _ipv6_fail(v, "IPv4-in-IPv6-too-few-parts", "6.5.6", "fewer than 4 IPv4 parts")
-    # step 6.5.8: break
+    # step 6.5.7: break
     v.state = ipv6_end
-    return "6.5"
+    return "6.5.7"
 
 
-def ipv6_end(v: IPv6Run) -> str | None:
-    v.state = None
-    address = v.address
+def ipv6_end(v: IPv6Run) -> str:
     # step 7
     if v.compress is not None:
+        address = v.address
         compress = v.compress
         swaps = v.piece_index - compress
         piece_index = 7
@@ -752,11 +794,18 @@ def ipv6_end(v: IPv6Run) -> str | None:
             piece_index -= 1
             swaps -= 1
         v.piece_index = piece_index
-        return "7"
+        v.state = ipv6_return
+        return "7.3"
+    return ipv6_return(v)
+
+
+def ipv6_return(v: IPv6Run) -> str:
+    v.state = None
     # step 8
-    if v.piece_index != 8:
+    if v.compress is None and v.piece_index != 8:
         raise _ipv6_fail(v, "IPv6-too-few-pieces", "8", "fewer than 8 pieces and no compression")
-    return None
+    # step 9 (ipv6_parse returns address)
+    return "9"
 
 
 # ---------------------------------------------------------------------------------------------
