@@ -274,7 +274,7 @@ def host_parser_decode(h: HostParserRun) -> str:
     return "5"
 
 
-def host_parser_domain(h: HostParserRun) -> str:
+def host_parser_domain(h: HostParserRun) -> str | None:
     # step 6 (a failure is step 7's to return: the trace shows the step that calls the domain
     # parser, then the domain parser's steps, then the step that returns failure)
     domain = h.domain
@@ -286,9 +286,13 @@ def host_parser_domain(h: HostParserRun) -> str:
             # percent-decoded: find the code point in the input itself, if it is there
             i = input.find(domain[e.offset])
             e.offset = i if i >= 0 else None
+        if h.observer is None:  # untraced: step 7 at once
+            raise e.passed_on("host parser", "7") from None
         h.failure = e
         h.state = host_parser_failed
         return "6"
+    if h.observer is None:  # untraced: steps 8-9 at once
+        return host_parser_checks(h)
     h.state = host_parser_checks
     return "6"
 
