@@ -59,14 +59,15 @@ export function same(a, b) {
 }
 
 /** A table of one or more records side by side (a template).
- *  columns: [{label, record, cls}], highlight: Set of fields, extra: fn(field) -> [cells] */
+ *  columns: [{label, record, cls, step}] (step: the ran step the column is the record after),
+ *  highlight: Set of fields, extra: fn(field) -> [cells] */
 export function recordTableHtml({ columns, highlight = null, extra = null, extraHeads = [], caption = null,
   dataField = true, only = null }) {
   const head = html`<thead><tr><th scope="col">field</th>${columns.map((c) =>
-    html`<th scope="col" class=${c.cls || nothing}>${c.label}</th>`)}${extraHeads.map((x) =>
+    html`<th scope="col" class=${c.cls || nothing} data-after-step=${c.step ?? nothing}>${c.label}</th>`)}${extraHeads.map((x) =>
     html`<th scope="col">${x}</th>`)}</tr></thead>`;
   const rows = FIELDS.filter((f) => !only || only.has(f)).map((f) => {
-    const cells = columns.map((c) => html`<td class=${c.cls || nothing}>${c.record === null || c.record === undefined
+    const cells = columns.map((c) => html`<td class=${c.cls || nothing} data-after-step=${c.step ?? nothing}>${c.record === null || c.record === undefined
       ? DASH : fieldValueHtml(f, c.record[f], c.record)}</td>`);
     return html`<tr class=${highlight && highlight.has(f) ? "changed" : nothing} data-field=${dataField ? f : nothing}><th scope="row"><span class=${"swatch k-" + FIELD_COMPONENT[f]}></span>${f}</th>${cells}${extra ? extra(f) : nothing}</tr>`;
   });

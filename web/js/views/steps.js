@@ -3,7 +3,7 @@
 import { cpLabel, errorAnchor, isInvisible, visText } from "../render/dom.js";
 import { codeCells, drawn, html, nothing, show, specLink, valueToken, vis } from "../render/templates.js";
 import { EMPTY_RECORD, FIELDS, applyChanges, recordTableHtml } from "./record.js";
-import { onSpec, quoteHtml, specLoaded, wholeAlgorithmHtml } from "./spectext.js";
+import { algorithm, onSpec, quoteHtml, specLoaded, stepWords, wholeAlgorithmHtml } from "./spectext.js";
 // Spec anchors for the algorithms that report sub-steps (depth >= 1), and for the setters.
 import { OPERATION_ANCHORS, PARSER_ANCHORS } from "../facts.js";
 
@@ -48,21 +48,51 @@ export function jsonView(v, depth = 0) {
   return html`<dl class="kv json-obj">${Object.entries(v).map(([k, x]) => html`<dt>${k}</dt><dd>${jsonView(x, depth + 1)}</dd>`)}</dl>`;
 }
 
+/** The steps of an event that ran, in order (`ran`; a trace without it: the one step). */
+export function ranSteps(s) {
+  if (Array.isArray(s.ran)) return s.ran;
+  return s.step ? [{ step: s.step, changes: s.changes, errors: s.errors, outcome: s.outcome }] : [];
+}
+
+/** The step numbers of an event, in the order they ran ("2.2, 2.7"). */
+function ranNumbers(s) {
+  const ran = ranSteps(s);
+  return ran.length ? ran.map((r) => r.step).join(", ") : s.step || "";
+}
+
+/** "called by relative state, step 5.4.2" (a nested event's caller), or "". */
+export function calledByText(s) {
+  const by = s.called_by;
+  if (!by || !by.algorithm) return "";
+  return "called by " + by.algorithm + (by.step ? ", step " + by.step : "");
+}
+
 /** The one-line, text-only label of a step in the timeline list. */
 function stepText(s) {
-  const num = s.step ? " " + s.step : "";
+  const nums = ranNumbers(s);
+  const num = nums ? " " + nums : "";
   if (s.depth > 0 || s.parser !== "url" || !("c" in s)) {
-    return visText((s.algorithm || s.state || s.parser) + num + (s.note ? " — " + s.note : ""));
+    const what = s.parser === "shorten" && typeof s.removed === "string" ? "removed " + JSON.stringify(s.removed) : s.note;
+    return visText((s.algorithm || s.state || s.parser) + num + (what ? " — " + what : ""));
   }
   const c = s.c === null ? "EOF" : isInvisible(s.c) || s.c === " " ? "⟨" + cpLabel(s.c) + "⟩" : "'" + s.c + "'";
   return s.state + num + "  " + c;
 }
 
+/** A record change as "field ← value" tokens (a template). */
+function changesHtml(changes, arrow = " ← ") {
+  return html`${Object.entries(changes).map(([k, v]) => html`<span class="chg" data-field=${k}>${k + arrow}${jsonView(v)}</span>`)}`;
+}
+
+function errorLinks(errors) {
+  return html`<span class="err-inline">⚠ ${errors.map((e, j) => [j ? ", " : nothing, specLink(errorAnchor(e), e, { cls: "spec err-link" })])}</span>`;
+}
+
 /** Compact, static list of steps (setters lab, host calculator): a template. */
 export function compactTraceHtml(trace) {
   if (!trace || !trace.steps) return html`<p class="muted">No trace.</p>`;
-  const items = trace.steps.map((s) => html`<li class=${"depth-" + Math.min(3, s.depth || 0)} data-step=${s.i} data-state=${s.state || s.parser}>${specLink(stepAnchor(s), s.state || s.parser, { cls: "spec st-name" })}${s.step
-    ? html`<span class="muted small">${" step " + s.step}</span>` : nothing}${"c" in s ? [" ", cText(s.c)] : nothing}${s.buffer
+  const items = trace.steps.map((s) => html`<li class=${"depth-" + Math.min(4, s.depth || 0)} data-step=${s.i} data-state=${s.state || s.parser} title=${calledByText(s) || nothing}>${specLink(stepAnchor(s), s.state || s.parser, { cls: "spec st-name" })}${s.step
+    ? html`<span class="muted small">${(ranSteps(s).length > 1 ? " steps " : " step ") + ranNumbers(s)}</span>` : nothing}${"c" in s ? [" ", cText(s.c)] : nothing}${s.buffer
     ? [" buffer ", valueToken(s.buffer)] : nothing}${s.changes && Object.keys(s.changes).length
     ? html`<span class="changes"> → ${Object.entries(s.changes).map(([k, v]) => html`<span class="chg">${k + " = "}${jsonView(v)}</span>`)}</span>` : nothing}${s.errors && s.errors.length
     ? html`<span class="err-inline">${" ⚠ " + s.errors.join(", ")}</span>` : nothing}${s.note
@@ -181,11 +211,19 @@ export class StepsView {
     const trace = result && result.trace;
     this.steps = trace && Array.isArray(trace.steps) ? trace.steps : [];
     this.input = result ? result.input : "";
-    // cumulative records: records[i] is the record after step i
+    // cumulative records: records[i] is the record after event i, ranRecords[i][k] the record
+    // after its k-th ran step (each ran step's changes folded in the order the steps ran)
     this.records = [];
+    this.ranRecords = [];
     let rec = { ...EMPTY_RECORD };
     for (const s of this.steps) {
+      const after = [];
+      for (const r of ranSteps(s)) {
+        if (r.changes && Object.keys(r.changes).length) rec = applyChanges(rec, r.changes);
+        after.push(rec);
+      }
       if (s.changes && Object.keys(s.changes).length) rec = applyChanges(rec, s.changes);
+      this.ranRecords.push(after);
       this.records.push(rec);
     }
     // index for each step (sub-steps and index-less steps inherit the previous URL step's)
@@ -225,11 +263,12 @@ export class StepsView {
     for (let k = start; k < end; k++) {
       const s = this.steps[k];
       const selected = k === this.pos;
-      let cls = "depth-" + Math.min(3, s.depth || 0);
+      let cls = "depth-" + Math.min(4, s.depth || 0);
       if (s.changes && Object.keys(s.changes).length) cls += " has-changes";
       if (s.errors && s.errors.length) cls += " has-errors";
       if (selected) cls += " selected";
-      items.push(html`<li id=${"step-" + k} role="option" aria-selected=${selected ? "true" : "false"} data-step=${k} class=${cls} data-state=${s.state || s.parser || ""}>${stepText(s)}</li>`);
+      const by = calledByText(s);
+      items.push(html`<li id=${"step-" + k} role="option" aria-selected=${selected ? "true" : "false"} data-step=${k} class=${cls} data-state=${s.state || s.parser || ""} data-called-by=${by ? s.called_by.algorithm + (s.called_by.step ? " " + s.called_by.step : "") : nothing} title=${by || nothing}>${stepText(s)}</li>`);
     }
     const more = (count, where) => html`<li class="more trunc-note" role="presentation" data-more=${count}>${`… ${count.toLocaleString("en")} ${where} step${count === 1 ? "" : "s"} not listed here: scrub, or use the slider`}</li>`;
     show(this.list, html`${start > 0 ? more(start, "earlier") : nothing}${items}${end < n ? more(n - end, "later") : nothing}`);
@@ -301,8 +340,9 @@ export class StepsView {
   renderDetail(i) {
     const s = this.steps[i];
     const rec = this.records[i];
+    const ranRecs = this.ranRecords[i] || [];
     // Typing on after the step on screen leaves it as it was: nothing to redraw then.
-    const key = JSON.stringify([i, s, rec, specLoaded(), !!this.algorithmOpen]);
+    const key = JSON.stringify([i, s, rec, ranRecs, specLoaded(), !!this.algorithmOpen]);
     if (key === this.detailKey && this.detail.firstChild) return;
     this.detailKey = key;
     const changed = new Set(Object.keys(s.changes || {}).filter((k) => FIELDS.includes(k)));
@@ -310,7 +350,8 @@ export class StepsView {
     const head = html`<div class="detail-head"><span class="st-i big">${"#" + i}</span>${specLink(stepAnchor(s), name, { cls: "spec state-link" })}${s.step
       ? html`<span class="pill" data-spec-step=${s.step}>${"step " + s.step}</span>`
       : html`<span class="pill muted" data-spec-step="">no step</span>`}${s.depth > 0
-      ? html`<span class="pill sub">${`${s.parser} (depth ${s.depth})`}</span>` : nothing}${s.next_state && s.next_state !== s.state
+      ? html`<span class="pill sub">${`${s.parser} (depth ${s.depth})`}</span>` : nothing}${s.called_by && s.called_by.algorithm
+      ? html`<span class="called-by" data-called-by=${s.called_by.algorithm} data-called-by-step=${s.called_by.step ?? ""}>called by ${specLink(algorithm(s.called_by.algorithm)?.anchor, s.called_by.step ? `${s.called_by.algorithm}, step ${s.called_by.step}` : s.called_by.algorithm, { cls: "spec called-by-link", step: s.called_by.step ?? "" })}</span>` : nothing}${s.next_state && s.next_state !== s.state
       ? html`<span class="next">→ ${s.next_state}</span>` : nothing}${s.outcome ? html`<span class="pill warn">${s.outcome}</span>` : nothing}</div>`;
     const rows = [];
     const row = (k, v) => rows.push(html`<dt>${k}</dt><dd>${v}</dd>`);
@@ -321,25 +362,49 @@ export class StepsView {
       row("flags", html`<span class="flags">${Object.entries(s.flags).map(([k, v]) =>
         html`<span class=${v ? "flag on" : "flag off"} title=${k + " = " + v}>${(v ? "✓ " : "✗ ") + k.replaceAll("_", " ")}</span>`)}</span>`);
     }
-    if (s.errors && s.errors.length) {
+    if (s.errors && s.errors.length && !Array.isArray(s.ran)) {
       row("validation errors", html`<span>${s.errors.map((e, j) => [j ? ", " : nothing,
         specLink(errorAnchor(e), e, { cls: "spec err-link" })])}</span>`);
     }
     if (s.note) row("note", vis(s.note));
     for (const k of ["input", "domain", "result", "removed"]) if (k in s) row(k, jsonView(s[k]));
     if (s.details) row("details", jsonView(s.details));
-    if (s.changes && Object.keys(s.changes).length) {
+    if (s.changes && Object.keys(s.changes).length && !Array.isArray(s.ran)) {
       row("changes", html`<span>${Object.entries(s.changes).map(([k, v]) => html`<span class="chg">${k + " ← "}${jsonView(v)}</span>`)}</span>`);
     }
     // The spec's words for this step, and its whole algorithm (collapsible) with the step lit.
     const words = s.step ? quoteHtml(name, s.step, { id: "step-spec-words" })
       : html`<blockquote class="spec-words none" id="step-spec-words"><p>${vis(s.note && s.note.startsWith("no step applies") ? s.note : "No numbered step: the algorithm as a whole.")}</p></blockquote>`;
+    // Every step that ran, in order: the steps that did the work first, then the branch that
+    // applied last (its words are the quote above the rest, #step-spec-words), each with its
+    // changes, errors, outcome and the algorithm it called (whose events follow, nested).
+    const ran = ranSteps(s);
+    const anchor = algorithm(name)?.anchor ?? stepAnchor(s);
+    const ranItems = ran.map((r, k) => {
+      const last = k === ran.length - 1 && r.step === s.step;
+      const ch = r.changes && Object.keys(r.changes).length ? html`<span class="changes"> → ${changesHtml(r.changes)}</span>` : nothing;
+      const rw = last ? null : stepWords(name, r.step);
+      return html`<li class=${last ? "ran-step applied" : "ran-step"} data-ran-step=${r.step} data-role=${last ? "applied-last" : "ran"}><span class="ran-head">${specLink(anchor, "step " + r.step, { cls: "spec ran-link", step: r.step })}${last && ran.length > 1
+        ? html`<span class="muted small"> (applied last)</span>` : nothing}${ch}${r.errors && r.errors.length ? [" ", errorLinks(r.errors)] : nothing}${r.calls
+        ? html`<span class="ran-calls"> calls ${r.calls}${this.steps[i + 1] && this.steps[i + 1].called_by ? " (its steps follow, indented)" : ""}</span>` : nothing}${r.outcome
+        ? html`<span class="ran-outcome"> ⇒ ${r.outcome === "failure" ? "return failure" : r.outcome}</span>` : nothing}</span>${rw
+        ? html`<q class="ran-words">${vis(rw)}</q>` : nothing}${last ? words || nothing : nothing}</li>`;
+    });
+    const lastIsQuoted = ran.length > 0 && ran[ran.length - 1].step === s.step;
+    const ranList = ran.length
+      ? html`<ol class="ran-steps" id="step-ran" aria-label="The steps that ran, in order">${ranItems}</ol>`
+      : nothing;
     const cause = s.cause ? quoteHtml(s.cause.algorithm, s.cause.step, { note: "where the failure began" }) : null;
     const whole = wholeAlgorithmHtml(name, s.step, { open: this.algorithmOpen, onToggle: (open) => { this.algorithmOpen = open; } });
     const pending = !specLoaded() && s.step ? html`<p class="muted small">Loading the spec's words…</p>` : null;
-    const table = recordTableHtml({ columns: [{ label: "after this step", record: rec }], highlight: changed, dataField: false });
+    // One column per ran step that changed the record (the record after it), else one.
+    const changing = ran.map((r, k) => ({ r, rec: ranRecs[k] })).filter(({ r }) => r.changes && Object.keys(r.changes).length);
+    const columns = changing.length > 1
+      ? changing.map(({ r, rec: after }) => ({ label: "after step " + r.step, record: after ?? rec, step: r.step }))
+      : [{ label: "after this step", record: rec, step: changing.length ? changing[0].r.step : undefined }];
+    const table = recordTableHtml({ columns, highlight: changed, dataField: false });
     // drawn anew (another step): a fresh subtree, not the last one changed
-    this.detail.replaceChildren(drawn(html`${head}${words || pending || nothing}${cause || nothing}${whole || nothing}<dl class="kv">${rows}</dl><h3>The URL record so far</h3><div class="scroll-x">${table}</div>`));
+    this.detail.replaceChildren(drawn(html`${head}${ranList}${lastIsQuoted ? (words ? nothing : pending || nothing) : words || pending || nothing}${cause || nothing}${whole || nothing}<dl class="kv">${rows}</dl><h3>The URL record so far</h3><div class="scroll-x">${table}</div>`));
   }
 
   stop() {
