@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from cases import setter_cases, wpt_entries
 from oracle.compare import compare_all, format_report, to_usv
+from oracle.record import LAST_RULE
 from oracle.setters_literal import serialize, set_value
 from oracle.spec_literal import parse
 
@@ -73,6 +74,26 @@ def test_the_oracle_lists_the_contracts_examples() -> None:
         (r.depth, r.algorithm, r.step, r.errors) for r in v4]
     assert (1, "host parser", "8", "IPv4 parser", "return") in [
         (r.depth, r.algorithm, r.step, r.calls, r.outcome) for r in v4]
+
+
+def test_rule_e_has_two_readings() -> None:
+    """The contract's rule (e), "the step that applied last in the run (the leaf branch that set
+    the next state or ended the run)": urlcalc's observer.py reads it as the step that applied
+    last (path state at "\\": 1.5 "Set buffer to the empty string" is listed), the contract's own
+    example `http://h/a\\b` lists 1.1, 1.4.2 only. The oracle does either (LAST_RULE)."""
+    def at_backslash() -> list[str | None]:
+        steps = parse("http://h/a\\b")[1]
+        path = [r for r in steps if r.algorithm == "path state"]
+        i = next(i for i, r in enumerate(path) if r.step == "1.1")
+        return [r.step for r in path[i:i + 3]]
+
+    assert LAST_RULE["rule"] == "applied"
+    assert at_backslash() == ["1.1", "1.4.2", "1.5"]
+    LAST_RULE["rule"] = "deciding"
+    try:
+        assert at_backslash() == ["1.1", "1.4.2", "2.3"]  # then "b": path state 2.3
+    finally:
+        LAST_RULE["rule"] = "applied"
 
 
 @pytest.mark.xfail(reason="issue 26: the trace's ran steps are being built", strict=False)

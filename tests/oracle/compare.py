@@ -48,7 +48,8 @@ HOST_ALGORITHMS = frozenset({"host parser", "IPv4 parser", "IPv4 number parser",
 CLASSES = ("missing step", "extra step", "change on another step", "error on another step",
            "outcome on another step", "call on another step", "depth", "order")
 
-#: the corpus is compared on every CORPUS_STEP-th line (1: all 10,000 lines, about 15 s)
+#: the corpus is compared on every CORPUS_STEP-th line (1: all 10,000 lines; the whole comparison
+#: takes about 25 s of CPU, 2,468 cases besides the corpus)
 CORPUS_STEP = 1
 GENERATED = 300
 SEED = 26
@@ -327,11 +328,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="compare every Nth corpus line (1: all)")
     ap.add_argument("--generated", type=int, default=GENERATED,
                     help="generated requests (tests/differential/generate.py, seed 26)")
-    ap.add_argument("--last-applied", action="store_true",
-                    help="rule (e) read as the step that applied last, whatever it did")
+    ap.add_argument("--deciding", action="store_true",
+                    help="rule (e) read as the last step that set the next state or ended the "
+                    "run (default: the step that applied last)")
     args = ap.parse_args(argv)
-    if args.last_applied:
-        LAST_RULE["rule"] = "applied"
+    if args.deciding:
+        LAST_RULE["rule"] = "deciding"
     res = compare_all(args.corpus_step, args.generated, args.examples)
     print(format_report(res))
     return 0 if res.total() == 0 else 1
