@@ -68,7 +68,8 @@ def rates(cases: list[Case], contenders: list[tuple[str, Callable[[str, str | No
 
 class _StripTrace(ast.NodeTransformer):
     """Remove the trace hooks: ``_emit(...)`` and ``p.fact(...)`` calls (the outline's facts),
-    ``if observer is not None:`` and ``if p.facts is not None ...:`` blocks."""
+    ``if observer is not None:``, ``if p.facts is not None ...:`` and ``if p.live ...:`` (the
+    steps that ran) blocks."""
 
     def visit_Expr(self, node: ast.Expr) -> ast.AST | None:
         call = node.value
@@ -80,6 +81,8 @@ class _StripTrace(ast.NodeTransformer):
 
     def visit_If(self, node: ast.If) -> Any:
         t = node.test.values[0] if isinstance(node.test, ast.BoolOp) else node.test
+        if isinstance(t, ast.Attribute) and t.attr == "live":  # ``if p.live:`` (steps that ran)
+            return node.orelse or ast.Pass()
         if isinstance(t, ast.Compare) and isinstance(t.ops[0], ast.IsNot) and (
                 (isinstance(t.left, ast.Name) and t.left.id == "observer")
                 or (isinstance(t.left, ast.Attribute) and t.left.attr in ("facts", "shortenings"))):
@@ -148,14 +151,15 @@ def main() -> int:
         return urlcalc.URL(i, b).href
 
     def machine(parse: Callable[..., Any], observe: bool = False,
-                record: type = urlcalc.URLRecord) -> Callable[[str, str | None], object]:
+                record: type = urlcalc.URLRecord,
+                recorder: type = TraceRecorder) -> Callable[[str, str | None], object]:
         def run(i: str, b: str | None) -> object:
             base = None
             if b is not None:
                 base = parse(b, _fast=False)
                 if not isinstance(base, record):
                     return None
-            obs = TraceRecorder() if observe else None
+            obs = recorder() if observe else None
             r = parse(i, base, observer=obs, _fast=False)
             return serialize_url(r) if isinstance(r, record) else None
         return run
@@ -196,15 +200,21 @@ def main() -> int:
         ("urllib.parse (not WHATWG)", urllib_),
     ]
     if args.against:
+        import importlib
+
         old = package_at(args.against)
-        old_parser = sys.modules["urlcalc_at_ref.parser"]
+        old_parser = importlib.import_module("urlcalc_at_ref.standard.parser")
+        old_recorder = importlib.import_module("urlcalc_at_ref.trace.recorder").TraceRecorder
 
         def old_ours(i: str, b: str | None) -> str:
             return str(old.URL(i, b).href)
 
         contenders[2:2] = [(f"urlcalc (untraced) at {args.against}", old_ours),
                            (f"urlcalc state machine at {args.against}",
-                            machine(old_parser.basic_url_parse, record=old.URLRecord))]
+                            machine(old_parser.basic_url_parse, record=old.URLRecord)),
+                           (f"urlcalc traced at {args.against}",
+                            machine(old_parser.basic_url_parse, True, old.URLRecord,
+                                    old_recorder))]
     print(f"Python {sys.version.split()[0]}, best of {ROUNDS} rounds")
     figures: dict[str, dict[str, float]] = {}
     for set_name, cases in (("corpus-10k", corpus()), ("WPT urltestdata inputs", wpt_inputs())):
@@ -222,8 +232,9 @@ def main() -> int:
             then = args.against
             untraced = f[f"urlcalc (untraced) at {then}"] / f["urlcalc (untraced)"]
             state_machine = f[f"urlcalc state machine at {then}"] / f["urlcalc state machine"]
+            traced = f[f"urlcalc traced at {then}"] / f["urlcalc state machine traced"]
             print(f"  time now / time at {then} (< 1: faster now): untraced {untraced:.3f}x, "
-                  f"state machine {state_machine:.3f}x")
+                  f"state machine {state_machine:.3f}x, traced {traced:.3f}x")
     c = figures["corpus-10k"]
     ok = c["urlcalc (untraced)"] >= 60_000 and \
         c["urlcalc (untraced)"] >= 2.5 * c["pywhatwgurl"]
