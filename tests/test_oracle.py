@@ -68,6 +68,10 @@ def test_the_oracle_lists_the_contracts_examples() -> None:
     port = set_value(url, "port", "8080")
     assert [(r.depth, r.algorithm, r.step, r.outcome) for r in port[-2:]] == [
         (1, "port state", "2.1.3", None), (1, "port state", "2.1.5", "return")]
+    url, _ = parse("http://h:8080/")
+    assert url is not None
+    assert [(r.algorithm, r.step, sorted(r.changes)) for r in set_value(url, "port", "")] == [
+        ("port setter", "2", ["port"])]
     # IPv4 parser step 2.1 raises IPv4-empty-part; host parser 8 calls it and returns
     v4 = [r for r in parse("http://1.2.3.4./")[1] if r.errors or r.calls or r.outcome]
     assert (2, "IPv4 parser", "2.1", ("IPv4-empty-part",)) in [

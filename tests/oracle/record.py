@@ -168,7 +168,9 @@ class Recorder:
     def single(self, depth: int, algorithm: str, step: str, url: URLRecord | None = None, *,
                writes: bool = False, errors: tuple[str, ...] = (),
                outcome: str | None = None) -> None:
-        """A run of one step that calls nothing (a setter step, a preprocessing step)."""
+        """A run of one step that calls nothing (a setter step, a preprocessing step), told
+        after it ran: it must not have changed ``url`` (open a run first for one that does)."""
+        assert not writes
         run = self.open(depth, algorithm, url, list_all=True)
         run.step(step, writes=writes, errors=errors, outcome=outcome)
         run.close()

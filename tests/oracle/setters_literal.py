@@ -72,8 +72,10 @@ def set_value(url: URLRecord, setter: str, value: str) -> list[Ran]:
             rec.single(0, alg, "1", url, outcome=RETURN)
         # 2. If the given value is the empty string, then set this's URL's port to null.
         elif value == "":
+            run = rec.open(0, alg, url, list_all=True)
             url.port = None
-            rec.single(0, alg, "2", url, writes=True)
+            run.step("2", writes=True)
+            run.close()
         # 3. Otherwise, basic URL parse the given value with this's URL as url and port state as
         # state override.
         else:
