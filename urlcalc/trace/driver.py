@@ -358,22 +358,29 @@ class URLSteps:
         c = self.c
         pointer = self.pointer
         name = STATE_NAMES[state]
-        changed, appended = _spec_changed(state, c, _changed(self.before, _fields(url)))
+        after = _fields(url)
+        changed, appended = _spec_changed(state, c, _changed(self.before, after))
         buffer = "".join(p.buffer)
         changes = {f: getattr(url, f) + buffer if f == appended else _json_field(url, f)
-                   for f in changed}
+                   for f in changed} if changed else {}
         if appended is not None:  # the spec's view: no buffer in this state
             buffer = ""
         index = p.index(pointer)
         raised = p.errors[self.n_errors:]
-        # the last step's own changes: those since the last step told
-        last, _ = _spec_changed(state, c, _changed(self.mark, _fields(url)))
         outcome = "failure" if isinstance(stop, ParseFailure) else \
             "return" if isinstance(stop, ParseReturn) else None
-        if step is not None:
-            self._told(p, step, (), {f: changes[f] for f in last if f in changes}, None,
-                       outcome)
         ran = self.ran_steps
+        if step is not None:
+            if not ran and not raised and outcome is None and not self.substeps \
+                    and not self.shortenings:
+                # one step ran: it made every change (the common case, built directly)
+                ran.append({"step": step, "changes": changes} if changes else {"step": step})
+            else:
+                # the last step's own changes: those since the last step told
+                last = changed if self.mark is self.before else \
+                    _spec_changed(state, c, _changed(self.mark, after))[0]
+                self._told(p, step, (), {f: changes[f] for f in last if f in changes}, None,
+                           outcome)
         if len(ran) > 1:  # the run's changes are its steps' (a field set and set back counts)
             changes = {}
             for r in ran:
@@ -392,7 +399,7 @@ class URLSteps:
             "buffer": buffer,
             "flags": {"at_sign_seen": p.at_sign_seen, "inside_brackets": p.inside_brackets,
                       "password_token_seen": p.password_token_seen},
-            "errors": [e.name for e in raised if _own(e, name)],
+            "errors": [e.name for e in raised if _own(e, name)] if raised else [],
             "changes": changes,
             "next_state": STATE_NAMES[p.state],
             "depth": 0,
