@@ -100,7 +100,6 @@ def test_rule_e_has_two_readings() -> None:
         LAST_RULE["rule"] = "applied"
 
 
-@pytest.mark.xfail(reason="issue 26: the trace's ran steps are being built", strict=False)
 def test_trace_matches_the_oracle() -> None:
     result = compare_all()
     report = format_report(result)

@@ -118,15 +118,22 @@ def test_setter_steps_fold_to_the_record(setter: str) -> None:
         record = _json(url.record)
         rec = TraceRecorder(max_steps=100_000)
         url.set(setter, case["new_value"], rec)
+        calling: dict[str, object] | None = None
         for s in rec.steps:  # the setter's own steps, then the parser it runs, one deeper
             if s.get("parser") == "setter":
                 assert s.get("depth") == 0
                 for r in s.get("ran") or []:
-                    record.update(r.get("changes") or {})
+                    if r.get("calls"):  # it changed what the parser it ran changes
+                        calling = dict(r.get("changes") or {})
+                        start = dict(record)
+                    else:
+                        record.update(r.get("changes") or {})
             elif s.get("parser") == "url":
                 assert s.get("depth") == 1 and s.get("called_by", {}).get(
                     "algorithm") == f"{setter} setter", (setter, case)
                 _fold(record, [s], 1, f"{setter} {case['new_value']!r}")
         assert record == _json(url.record), (setter, case)
+        if calling is not None:  # the calling step's changes are the parser's, net
+            assert calling == {k: v for k, v in record.items() if start[k] != v}, (setter, case)
         n += 1
     assert n > 5

@@ -312,14 +312,15 @@ class URL:
             raise ValueError(f"unknown setter {name!r}; expected one of {SETTERS}") from None
         return method(self, to_usv(value), observer, errors)
 
-    @staticmethod
-    def _note(observer: Observer | None, setter: str, step: str | None, note: str,
+    def _note(self, observer: Observer | None, setter: str, step: str | None, note: str,
               outcome: str | None = None, calls: str | None = None,
-              **changes: object) -> None:
+              before: URLRecord | None = None) -> Step | None:
         """The setter's ``step`` ran: what it did (``note``), whether it returned (``outcome``),
-        the algorithm it ``calls`` (whose events follow, nested) and the record fields it set
-        (``changes``: their values after it)."""
+        the algorithm it ``calls`` (whose events follow, nested) and the record fields it
+        changed since ``before`` (their values after it). Returns the step (the caller adds
+        the changes of an algorithm it called once it has run)."""
         if observer is not None:
+            changes = self._changed(before) if before is not None else {}
             algorithm = setter + " setter"
             record: Step = {"parser": "setter", "algorithm": algorithm, "state": algorithm,
                             "step": step, "note": note, "depth": 0}
@@ -338,6 +339,23 @@ class URL:
             if outcome is not None:
                 record["outcome"] = outcome
             observer(record)
+            return record
+        return None
+
+    def _changed(self, before: URLRecord) -> dict[str, object]:
+        """The record fields whose value differs from ``before``'s (JSON values)."""
+        url = self._url
+        out: dict[str, object] = {}
+        for name in ("scheme", "username", "password", "host", "port", "path", "query",
+                     "fragment"):
+            value = getattr(url, name)
+            if value != getattr(before, name):
+                if name == "host":
+                    value = None if value is None else host_serialize(value)
+                elif name == "path" and isinstance(value, list):
+                    value = list(value)
+                out[name] = value
+        return out
 
     def _return(self, observer: Observer | None, setter: str, step: str,
                 note: str) -> SetterStop:
@@ -350,10 +368,17 @@ class URL:
                               errors: list[ValidationError] | None) -> SetterStop | None:
         """The setter's ``step``: basic URL parse ``input`` with this URL and ``state`` as
         state override."""
-        self._note(observer, setter, step, f"basic URL parse {input!r} with {STATE_NAMES[state]}"
-                   " as state override", calls="basic URL parser")
+        event = self._note(observer, setter, step, f"basic URL parse {input!r} with "
+                           f"{STATE_NAMES[state]} as state override", calls="basic URL parser")
         inner = nested(observer, setter + " setter", step) if observer is not None else None
+        before = self._url.clone() if event is not None else None
         result = state_override_parse(input, self._url, state, observer=inner, errors=errors)
+        if event is not None and before is not None:
+            # the step changed what the basic URL parser it ran changed
+            changes = self._changed(before)
+            if changes and event["ran"]:
+                event["ran"][0]["changes"] = changes
+                event["changes"] = dict(changes)
         name = setter + " setter"
         if isinstance(result, ParseFailure):
             assert result.cause is not None
@@ -376,13 +401,14 @@ class URL:
                        "failure")
             raise URLParseError(parsed, value, ("href setter", "2"))
         # step 3
+        before = self._url if observer is not None else None
         self._url = parsed
         # step 4-6
         if self._query is not None:
             self._query._replace_list(
                 parse_urlencoded_string(parsed.query) if parsed.query is not None else [])
         self._note(observer, "href", "3", "set this's URL to parsedURL (steps 4-6: the query "
-                   "object's list from its query)")
+                   "object's list from its query)", before=before)
         return None
 
     def _set_protocol(self, value: str, observer: Observer | None,
@@ -398,9 +424,10 @@ class URL:
             return self._return(observer, "username", "1",
                                 "the URL cannot have a username/password/port")
         # step 2: set the username
+        before = self._url.clone() if observer is not None else None
         self._url.username = utf8_percent_encode(value, USERINFO_SET)
         self._note(observer, "username", "2", "set the username (userinfo percent-encode set)",
-                   username=self._url.username)
+                   before=before)
         return None
 
     def _set_password(self, value: str, observer: Observer | None,
@@ -410,9 +437,10 @@ class URL:
             return self._return(observer, "password", "1",
                                 "the URL cannot have a username/password/port")
         # step 2: set the password
+        before = self._url.clone() if observer is not None else None
         self._url.password = utf8_percent_encode(value, USERINFO_SET)
         self._note(observer, "password", "2", "set the password (userinfo percent-encode set)",
-                   password=self._url.password)
+                   before=before)
         return None
 
     def _set_host_or_hostname(self, name: str, state: State, value: str,
@@ -440,9 +468,10 @@ class URL:
                                 "the URL cannot have a username/password/port")
         # step 2
         if value == "":
+            before = self._url.clone() if observer is not None else None
             self._url.port = None
             self._note(observer, "port", "2", "the value is the empty string: port becomes null",
-                       port=None)
+                       before=before)
             return None
         # step 3
         return self._state_override_parse("port", "3", value, port_state, observer, errors)
@@ -453,8 +482,9 @@ class URL:
         if self._url.has_opaque_path:
             return self._return(observer, "pathname", "1", "the URL has an opaque path")
         # step 2
+        before = self._url.clone() if observer is not None else None
         self._url.path = []
-        self._note(observer, "pathname", "2", "empty the path", path=[])
+        self._note(observer, "pathname", "2", "empty the path", before=before)
         # step 3
         return self._state_override_parse("pathname", "3", value, path_start_state, observer,
                                           errors)
@@ -465,19 +495,22 @@ class URL:
         url = self._url
         # step 2
         if value == "":
+            before = url.clone() if observer is not None else None
             url.query = None
             if self._query is not None:
                 self._query._replace_list([])
             self._note(observer, "search", "2", "the value is the empty string: query becomes "
-                       "null, the query object's list is emptied", query=None)
+                       "null, the query object's list is emptied, and return", "return",
+                       before=before)
             return None
         # step 3
         input = value[1:] if value.startswith("?") else value
         if input is not value:
             self._note(observer, "search", "3", "remove the leading ?")
         # step 4
+        before = url.clone() if observer is not None else None
         url.query = ""
-        self._note(observer, "search", "4", "set the query to the empty string", query="")
+        self._note(observer, "search", "4", "set the query to the empty string", before=before)
         # step 5
         stop = self._state_override_parse("search", "5", input, query_state, observer, errors)
         # step 6: the list is the parse of input, not of the new query: the two differ when the
@@ -491,17 +524,19 @@ class URL:
                   errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
         if value == "":
+            before = self._url.clone() if observer is not None else None
             self._url.fragment = None
             self._note(observer, "hash", "1", "the value is the empty string: fragment becomes "
-                       "null", fragment=None)
+                       "null, and return", "return", before=before)
             return None
         # step 2
         input = value[1:] if value.startswith("#") else value
         if input is not value:
             self._note(observer, "hash", "2", "remove the leading #")
         # step 3
+        before = self._url.clone() if observer is not None else None
         self._url.fragment = ""
-        self._note(observer, "hash", "3", "set the fragment to the empty string", fragment="")
+        self._note(observer, "hash", "3", "set the fragment to the empty string", before=before)
         # step 4
         return self._state_override_parse("hash", "4", input, fragment_state, observer, errors)
 

@@ -305,11 +305,12 @@ class URLSteps:
             item["outcome"] = outcome
         if calls is not None:
             item["calls"] = calls
-            self._nest(step)
+            self._nest(p, step)
         ran_steps.append(item)
 
-    def _nest(self, step: str) -> None:
-        """The substeps and shortenings since the last call are ``step``'s: nested under it."""
+    def _nest(self, p: Parser, step: str) -> None:
+        """The substeps and shortenings since the last call are ``step``'s: nested under it
+        (a shortening's step 4 with the path it left)."""
         called_by: CalledBy = {"algorithm": self.state_name, "step": step}
         depth = self.depth + 1
         substeps = self.substeps
@@ -321,7 +322,10 @@ class URLSteps:
         self.taken = len(substeps)
         shortenings = self.shortenings
         for applied in shortenings[self.shortened:]:
-            self.nested.append(_shortening(applied, depth, called_by))
+            event = _shortening(applied, depth, called_by)
+            if applied.removed is not None:
+                event["ran"][0]["changes"] = {"path": _json_field(p.url, "path")}
+            self.nested.append(event)
         self.shortened = len(shortenings)
 
     def finish(self, p: Parser, state: State, step: str | None,
@@ -418,7 +422,7 @@ class URLSteps:
             record["note"] = no_step_applies(name, record["c"])
         # substeps no step was told to have called (none should be): the last step's
         if len(self.substeps) > self.taken or len(self.shortenings) > self.shortened:
-            self._nest(step or "")
+            self._nest(p, step or "")
         shortenings = self.shortenings
         observer(self._event(record))
         for event in self.nested:
