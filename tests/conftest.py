@@ -50,6 +50,9 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
     cells = getattr(sys.modules.get("test_editions_cells"), "SUMMARY", None)
     if cells:
         write(f"edition cells derived by hand (tests/test_editions_cells.py): {cells[0]}")
+    oracle = getattr(sys.modules.get("test_oracle"), "SUMMARY", None)
+    if oracle:
+        write(f"trace vs the spec-literal oracle (tests/test_oracle.py): {oracle[0]}")
     differential = getattr(sys.modules.get("test_differential"), "SUMMARY", None)
     if differential:
         write(f"differential vs whatwg-url (tests/test_differential.py): {differential[0]}")

@@ -5,7 +5,6 @@ steps (tests/oracle/compare.py)."""
 
 from __future__ import annotations
 
-import pytest
 from cases import setter_cases, wpt_entries
 from oracle.compare import compare_all, format_report, to_usv
 from oracle.record import LAST_RULE
@@ -100,8 +99,13 @@ def test_rule_e_has_two_readings() -> None:
         LAST_RULE["rule"] = "applied"
 
 
+#: the comparison's counts, printed at the end of the run (tests/conftest.py)
+SUMMARY: list[str] = []
+
+
 def test_trace_matches_the_oracle() -> None:
     result = compare_all()
     report = format_report(result)
     print(report)
+    SUMMARY.append(" ".join(line.strip() for line in report.splitlines()))
     assert result.total() == 0, report
