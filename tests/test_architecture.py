@@ -123,6 +123,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Below the other readings: the Implementations view's whatwg-url is the page's own bundle.
     ("the site", ("urlcalc.site",)),
     ("other readings", ("urlcalc.editions", "urlcalc.implementations")),
+    ("the standard through its history", ("urlcalc.history",)),
     ("the request table", ("urlcalc.answers",)),
     ("serving", ("urlcalc.serving",)),
     ("front ends", ("urlcalc", "urlcalc.__main__", "urlcalc.cli", "urlcalc.notebook")),
@@ -159,8 +160,8 @@ def test_layers_import_downward_only() -> None:
     graph = {name: _imports(name, path, modules) for name, path in modules.items()}
     assert _upward(graph) == []
     top = {p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "_"))}
-    assert top == {"standard", "trace", "model", "editions", "implementations", "answers",
-                   "site", "serving", "cli.py", "notebook.py", "data", "py.typed"}
+    assert top == {"standard", "trace", "model", "editions", "implementations", "history",
+                   "answers", "site", "serving", "cli.py", "notebook.py", "data", "py.typed"}
     for _, homes in LAYERS[:-1]:
         for home in homes:
             doc = ast.get_docstring(ast.parse(modules[home].read_text("utf-8")))
