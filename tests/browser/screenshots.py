@@ -25,9 +25,11 @@ SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
     # clip: an element to shoot alone, cut at max_height; lesson: [lesson id, step index] to
     # present; focus: an element to focus last, as a user typing in it)
     ("components", {"input": "HTTPS://user:pa$$@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top"}, {}),
-    ("steps", {"input": "http://u@EXAMPLE.com:8080/a/../b", "view": "steps", "step": 37}, {}),
-    # the spec's words of a failing step (README: How to read a citation)
-    ("steps-failure", {"input": "http://a b/", "view": "steps", "step": 27},
+    # the relative state's run: every step that ran, each with what it changed, and the
+    # shortening its step 5.4.2 called, nested after it
+    ("steps", {"input": "../x", "base": "http://h/a/b/c", "view": "steps", "step": 2}, {}),
+    # the spec's words of a failing step (README: How to read a citation): host state 3.4
+    ("steps-failure", {"input": "http://a b/", "view": "steps", "step": 14},
      {"clip": "#panel-steps", "max_height": 900}),
     ("resolution", {"input": "../c/./d?q#f", "base": "https://user@example.org:8443/a/b/index.html?x#y",
                     "view": "resolution"}, {}),
