@@ -39,7 +39,9 @@ def _errors(result: Mapping[str, Any], out: TextIO) -> None:
         for e in errors:
             where = "" if e["index"] is None else f" at index {e['index']}"
             detail = f" [{e['detail']}]" if e.get("detail") else ""
-            out.write(f"  {e['name']}{where} ({e['state']}){detail}: {e['description']}\n")
+            # the step that raised it (url.bs numbering), else the state it fired in
+            at = spec.label(e["algorithm"], e.get("step")) if e.get("algorithm") else e["state"]
+            out.write(f"  {e['name']}{where} ({at}){detail}: {e['description']}\n")
 
 
 _FLAGS = (("at_sign_seen", "atSignSeen"), ("inside_brackets", "insideBrackets"),
