@@ -120,6 +120,10 @@ def doing(part: str) -> Iterator[None]:
         budget.part = outer
 
 
+#: How often the CPU-time timer fires again once the budget is spent (``running``).
+RETRY_S = 0.01
+
+
 def _interrupt(signum: int, frame: FrameType | None) -> None:
     budget = _current.get()
     if budget is not None:
@@ -137,7 +141,10 @@ def running(budget: Budget, hard: bool = False) -> Iterator[Budget]:
     previous = None
     if armed:
         previous = signal.signal(signal.SIGPROF, _interrupt)
-        signal.setitimer(signal.ITIMER_PROF, max(budget.left(), 0.001))
+        # Then again every RETRY_S: a signal handler's exception raised while the interpreter
+        # runs a callback (a gc callback, a __del__) is printed and dropped, and the request
+        # would go on; the next tick raises again.
+        signal.setitimer(signal.ITIMER_PROF, max(budget.left(), 0.001), RETRY_S)
     try:
         yield budget
     finally:
