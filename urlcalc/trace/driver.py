@@ -465,33 +465,26 @@ class Described:
         return Nested(self, 1, {"algorithm": algorithm, "step": step})
 
 
-class Nested:
+class Nested(Described):
     """An observer for an algorithm a step calls (urlcalc.standard.observer's ``Driven.nested``:
     the basic URL parser a setter runs): the basic URL parser's events one deeper, each naming
-    that step (``called_by``); everything else as ``observer`` does it."""
+    that step (``called_by``); everything else as ``observer`` (a Driven) does it."""
 
-    __slots__ = ("called_by", "depth", "observer")
+    __slots__ = ("called_by", "depth")
 
     def __init__(self, observer: Any, depth: int, called_by: CalledBy) -> None:
-        self.observer = observer
+        super().__init__(observer)
         self.depth = depth
         self.called_by = called_by
 
-    def __call__(self, step: Step) -> None:
-        self.observer(step)
-
-    @property
-    def counts_only(self) -> bool:
-        return bool(getattr(self.observer, "counts_only", False))
-
     def url_steps(self) -> URLSteps:
-        driver: URLSteps = self.observer.url_steps()
+        driver: URLSteps = self.observer.url_steps()  # type: ignore[attr-defined]
         driver.depth = self.depth
         driver.called_by = self.called_by
         return driver
 
     def host_steps(self) -> HostSteps:
-        driver: HostSteps = self.observer.host_steps()
+        driver: HostSteps = self.observer.host_steps()  # type: ignore[attr-defined]
         return driver
 
     def nested(self, algorithm: str, step: str | None) -> Nested:
