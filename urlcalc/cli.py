@@ -313,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true",
                    help="with the trace, print the spec's words for each step (implies --trace)")
     p.add_argument("--json", action="store_true", help="print the result model as JSON")
+    _standard_options(p)
 
     s = sub.add_parser("set", help="parse a URL, then apply setters in order")
     s.add_argument("input")
@@ -322,17 +323,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--trace", action="store_true")
     s.add_argument("--explain", action="store_true", help="the spec's words for each step")
     s.add_argument("--json", action="store_true")
+    _standard_options(s)
 
     h = sub.add_parser("host", help="run the host parser (domain, IPv4, IPv6, opaque)")
     h.add_argument("input")
     h.add_argument("--trace", action="store_true")
     h.add_argument("--explain", action="store_true", help="the spec's words for each step")
     h.add_argument("--json", action="store_true")
+    _standard_options(h)
 
     v = sub.add_parser("validate", help="the valid-URL-string verdict and validation errors")
     v.add_argument("input")
     v.add_argument("--base")
     v.add_argument("--json", action="store_true")
+    _standard_options(v)
 
     c = sub.add_parser("compare", help="the input read by six older URL specifications")
     c.add_argument("input")
@@ -384,11 +388,52 @@ def _trusted_proxy(text: str) -> str:
     return text
 
 
+def _standard_options(p: argparse.ArgumentParser) -> None:
+    """--as-of and --without: read the input with changes of the standard undone."""
+    p.add_argument("--as-of", metavar="YYYY-MM-DD",
+                   help="the standard as of that day: undo the changes urlcalc can undo that "
+                        "landed after it")
+    p.add_argument("--without", action="append", default=[], metavar="CHANGE",
+                   help="undo one change (a variant's name or its commit, 7+ hex digits); "
+                        "repeatable")
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
     err = _escaping(err or sys.stderr, None)
     out = _escaping(out or sys.stdout, err)
     args = build_parser().parse_args(argv)
+    undo: list[str] = []
+    if getattr(args, "as_of", None) or getattr(args, "without", None):
+        from urlcalc.history import as_of
+
+        try:
+            changes = as_of.undone_as_of(args.as_of) if args.as_of else []
+            changes += [as_of.change(name) for name in args.without]
+        except ValueError as e:
+            err.write(f"urlcalc: {e}\n")
+            return 2
+        changes.sort(key=lambda c: c.commit["committed"])  # oldest first
+        undo = list(dict.fromkeys(c.variant.name for c in changes))
+        told = {c.variant.name: c.label for c in changes}
+        rest = ""
+        if args.as_of:  # say what is not undone: only the listed changes are
+            from urlcalc.history.commits import normative
+
+            later = [c for c in normative() if c["committed"] > args.as_of]
+            rest = (f" ({len(later) - len(as_of.undone_as_of(args.as_of))} other normative "
+                    "changes since then are not undoable yet)") if later else ""
+        (err if args.json else out).write(
+            "standard: today's url.bs" + (f" as of {args.as_of}" if args.as_of else "")
+            + (", without " + "; ".join(told[n] for n in undo) if undo else
+               ": no change that urlcalc can undo landed after that day") + rest + "\n")
+    from urlcalc.standard.variants import undoing
+
+    with undoing(undo):
+        return _main(args, out, err)
+
+
+def _main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     explain = bool(getattr(args, "explain", False))
     if explain:
         args.trace = True

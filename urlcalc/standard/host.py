@@ -24,6 +24,12 @@ from urlcalc.standard.infra import is_url_code_point
 from urlcalc.standard.observer import Observer, StepDetails, StepDriver, driver_of
 from urlcalc.standard.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.standard.record import EMPTY_HOST, Domain, Host, OpaqueHost
+from urlcalc.standard.variants import (
+    CHECK_HYPHENS_BE_STRICT,
+    HOSTS_FORBID_LT_GT_CARET,
+    any_undone,
+    undone,
+)
 
 
 class HostFailure(Exception):
@@ -85,6 +91,9 @@ FORBIDDEN_DOMAIN_CODE_POINTS = (
 )
 _FORBIDDEN_DOMAIN_RE = re.compile("[" + re.escape("".join(sorted(FORBIDDEN_DOMAIN_CODE_POINTS)))
                                   + "]")
+# (variant: before "Forbid <, >, and ^ in hosts")
+_FORBIDDEN_DOMAIN_BEFORE_2020_RE = re.compile(
+    "[" + re.escape("".join(sorted(FORBIDDEN_DOMAIN_CODE_POINTS - frozenset("<>^")))) + "]")
 _PERCENT_ENCODED_RE = re.compile("%[0-9A-Fa-f]{2}")
 # A lowercase ASCII domain that strict UTS #46 ToASCII passes without error: LDH labels of 1-63,
 # no leading/trailing hyphen, no "--" in positions 3-4 (covers "xn--", which needs decoding),
@@ -201,7 +210,8 @@ class HostParserRun(HostRun):
 def host_parse(input: str, is_opaque: bool = False, report: Report = _no_report,
                observer: Observer | None = None) -> Host:
     """Return a host or raise HostFailure."""
-    if observer is None and not is_opaque and "%" not in input and input.isascii():
+    if observer is None and not is_opaque and "%" not in input and input.isascii() \
+            and not any_undone():
         # The untraced path's shortcut for the commonest host: an ASCII domain that the domain
         # parser returns lowercased without a validation error (step 6: strict ToASCII passes,
         # hence no forbidden code point) and that does not end in a number (step 8).
@@ -330,7 +340,9 @@ def host_parser_ipv4(h: HostParserRun) -> str:
 
 
 def _strict_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
-    return uts46.to_ascii(domain, check_hyphens=True, check_bidi=True, check_joiners=True,
+    # CheckHyphens is beStrict (variant: before that change it was false)
+    return uts46.to_ascii(domain, check_hyphens=not undone(CHECK_HYPHENS_BE_STRICT),
+                          check_bidi=True, check_joiners=True,
                           use_std3_ascii_rules=True, transitional_processing=False,
                           verify_dns_length=True, ignore_invalid_punycode=False,
                           observer=observer)
@@ -430,6 +442,9 @@ def domain_result_checks(d: DomainRun) -> str:
         raise _failure(d.report, "domain", "7", "the result is the empty string")
     # step 8
     forbidden = _FORBIDDEN_DOMAIN_RE.search(result)
+    if forbidden and forbidden.group() in "<>^" and undone(HOSTS_FORBID_LT_GT_CARET):
+        # variant: before "Forbid <, >, and ^ in hosts" they were not forbidden
+        forbidden = _FORBIDDEN_DOMAIN_BEFORE_2020_RE.search(result)
     if forbidden:
         domain = d.domain
         ch = forbidden.group()
@@ -841,7 +856,8 @@ def opaque_host_parser(o: OpaqueHostRun) -> str:
     report = o.report
     # step 1
     for i, ch in enumerate(input):
-        if ch in FORBIDDEN_HOST_CODE_POINTS:
+        if ch in FORBIDDEN_HOST_CODE_POINTS and not (
+                ch in "<>^" and undone(HOSTS_FORBID_LT_GT_CARET)):  # (variant: not before)
             raise _failure(report, "opaque-host", "1",
                            f"the input contains a forbidden host code point, U+{ord(ch):04X}",
                            "host-invalid-code-point", i,

@@ -51,6 +51,7 @@ from urlcalc.standard.record import (
     is_windows_drive_letter,
     starts_with_windows_drive_letter,
 )
+from urlcalc.standard.variants import PATH_PERCENT_ENCODE_CARET, any_undone, undone
 
 EOF = ""
 
@@ -917,8 +918,9 @@ def path_state(p: Parser, c: str) -> str:
     # step 2.1-2.2
     if c not in _PATH_SAFE:
         p.check_url_unit(c, ("2.1", "2.2"))
-        # step 2.3
-        encoded = utf8_percent_encode(c, PATH_SET)
+        # step 2.3 (variant: before U+005E (^) was in the path percent-encode set, it was kept)
+        encoded = c if c == "^" and undone(PATH_PERCENT_ENCODE_CARET) else \
+            utf8_percent_encode(c, PATH_SET)
         if p.facts is not None and encoded != c:
             p.fact(FactKind.PATH_ENCODED, "2.3", "path")
         p.buffer.append(encoded)
@@ -1082,7 +1084,7 @@ def _basic_url_parse(
     _fast: bool,
 ) -> URLRecord | ParseFailure | ParseReturn:
     """url.bs: basic URL parser (both entry points above)."""
-    if url is None and observer is None and encoding == "UTF-8" and _fast:
+    if url is None and observer is None and encoding == "UTF-8" and _fast and not any_undone():
         # urlcalc.standard.fastpath: the same record for inputs that need no state machine quirks
         fast = fast_parse(input, base)
         if fast is not None:
