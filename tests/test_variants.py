@@ -60,10 +60,17 @@ def test_each_change_undone_reads_as_the_text_before_it(
 
 
 def test_every_variant_is_a_normative_commit_and_has_a_case() -> None:
+    # a case: a row naming the variant in a tests/test_variants*.py file
+    from pathlib import Path
+
+    tests = "".join(p.read_text("utf-8") for p in Path(__file__).parent.glob("test_variants*.py"))
+    names = {v.name for v in VARIANTS}
+    assert len(names) == len(VARIANTS)
     for v in VARIANTS:
         c = by_sha(v.commit)
         assert c["class"] == "normative", v.name
-        assert any(case[0] == v.name for case in CASES), v.name
+        constant = next(k for k, val in vars(variants).items() if val == v.name and k.isupper())
+        assert f"variants.{constant}" in tests, f"{v.name}: no test case"
 
 
 def test_as_of_a_date_undoes_the_changes_that_landed_after_it() -> None:

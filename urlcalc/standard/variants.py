@@ -42,7 +42,10 @@ CHECK_HYPHENS_BE_STRICT = "check-hyphens-be-strict"
 #: "Add U+005E (^) to the path percent-encode set" (2025).
 PATH_PERCENT_ENCODE_CARET = "path-percent-encode-caret"
 
+# (The table is kept in three blocks, oldest first within each: the host's algorithms, the
+# basic URL parser's states, and encode sets, serializers, setters, urlencoded and origin.)
 VARIANTS: tuple[Variant, ...] = (
+    # --- hosts: host, IPv4, IPv6, opaque-host and domain parsers, IDNA ---
     Variant(HOSTS_FORBID_LT_GT_CARET, "302ba419cb3248568243aaf7b5aca9003694d5c3",
             ("forbidden host code point", "forbidden domain code point",
              "opaque-host parser, step 1", "domain parser, step 8"),
@@ -52,6 +55,8 @@ VARIANTS: tuple[Variant, ...] = (
             ("domain parser ToASCII", "domain to Unicode"),
             "CheckHyphens is false, with beStrict true too: hyphens in the third and fourth "
             "positions or at a label's ends raise no error"),
+    # --- the basic URL parser's states ---
+    # --- encode sets, serializers, setters, urlencoded, origin ---
     Variant(PATH_PERCENT_ENCODE_CARET, "9bc33c39d4a6cd6a936ea7620b5a69f606ec0d4c",
             ("path percent-encode set", "path state, step 2.3"),
             "the path percent-encode set does not contain U+005E (^): a path keeps ^ as it is"),
