@@ -90,6 +90,7 @@ MINIMAL: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "spec": ({}, {}),
     "implementations": ({"input": "http://faß.example/a/../b"},
                         {"input": "../x", "base": "http://a/b/c"}),
+    "history": ({"input": "sc://a<b/"}, {"input": "a^b", "base": "http://h/"}),
 }
 
 

@@ -45,6 +45,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("random", {"seed": 1}),
     ("implementations", {"input": "http://EXAMPLE.com/a/../b"}),
     ("implementations", {"input": "http://[::1/"}),
+    ("history", {"input": "sc://a<b/"}),
+    ("history", {"input": "http://h/a^b", "base": "http://x/"}),
+    ("history", {"input": "http://example.com/"}),
     ("version", {}),
     ("spec", {}),
 ]

@@ -350,6 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("--base")
     im.add_argument("--json", action="store_true")
 
+    hi = sub.add_parser("history", help="since when does the input mean what it means: the "
+                        "changes of the URL Standard whose undoing alters its result")
+    hi.add_argument("input")
+    hi.add_argument("--base")
+    hi.add_argument("--json", action="store_true")
+
     sv = sub.add_parser("serve", help="serve the calculator page and the JSON API")
     sv.add_argument("--host", default="127.0.0.1", type=_listen_address,
                     help="the address to listen on (default 127.0.0.1; 0.0.0.0: every IPv4 "
@@ -386,6 +392,32 @@ def _trusted_proxy(text: str) -> str:
 
     parse_proxy(text)  # (a ValueError: argparse's "invalid value" and exit status 2)
     return text
+
+
+def _reading(r: Mapping[str, Any]) -> str:
+    """A reading of the history answer in one line."""
+    what = f"href {_show(r['getters']['href'])}" if r["ok"] else f"failure: {r['failure']}"
+    errors = r["validation_errors"]
+    return what + (f" [{', '.join(errors)}]" if errors else " [no validation error]")
+
+
+def _print_history(h: Mapping[str, Any], out: TextIO) -> None:
+    out.write(f"  input  {_show(h['input'])}\n  base   "
+              f"{'null' if h['base'] is None else _show(h['base'])}\n")
+    out.write(f"today: {_reading(h['today'])}\n")
+    found = h["changes"]
+    out.write(f"changes whose undoing alters this result: {len(found)} of the "
+              f"{h['undoable']} urlcalc can undo (of {h['normative_since_2015']} normative "
+              "changes since 2015)\n")
+    for c in found:
+        out.write(f"\n{c['date']} {c['commit'][:7]} {c['title']!r}\n")
+        out.write(f"  without it: {_reading(c['without'])}\n")
+        out.write(f"  differs:    {', '.join(c['differs'])}\n")
+        for t in c["text"]:
+            where = f"{t['algorithm']}, step {t['step']}" if t["algorithm"] else t["step"]
+            out.write(f"  {where}\n")
+            out.write(f"    before: {t['before'] if t['before'] is not None else '(none)'}\n")
+            out.write(f"    after:  {t['after'] if t['after'] is not None else '(none)'}\n")
 
 
 def _standard_options(p: argparse.ArgumentParser) -> None:
@@ -489,6 +521,15 @@ def _main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             result = implementations_model(args.input, args.base)
             out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json
                       else format_implementations(result))
+            return 0
+        if args.command == "history":
+            from urlcalc.history.view import history_model
+
+            history = history_model(args.input, args.base)
+            if args.json:
+                out.write(json.dumps(history, ensure_ascii=False, indent=1) + "\n")
+            else:
+                _print_history(history, out)
             return 0
         if args.command == "serve":
             from urlcalc.serving.app import serve

@@ -52,6 +52,7 @@ _FIXED_MS: dict[str, float] = {
     "parse": SMALL_COST_MS, "set": SMALL_COST_MS, "host": SMALL_COST_MS,
     "urlencoded": SMALL_COST_MS, "percent": SMALL_COST_MS, "validate": SMALL_COST_MS,
     "compare": 1.0, "random": 0.5, "implementations": 1.0, "version": 0.1, "spec": 0.1,
+    "history": SMALL_COST_MS,
 }
 
 
@@ -110,4 +111,9 @@ def estimate(kind: str, params: object) -> Cost:
         ms += chars * _COMPARE_MS + non_ascii * _COMPARE_NON_ASCII_MS
     elif kind == "implementations":
         ms += chars * _IMPLEMENTATIONS_MS + non_ascii * _IMPLEMENTATIONS_NON_ASCII_MS
+    elif kind == "history":
+        # today's parse, then one without each change urlcalc can undo
+        from urlcalc.standard.variants import VARIANTS
+
+        ms = (1 + len(VARIANTS)) * (SMALL_COST_MS + chars * _PARSE_MS + non_ascii * _NON_ASCII_MS)
     return Cost(ms)

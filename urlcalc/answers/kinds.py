@@ -95,6 +95,12 @@ def _implementations() -> Callable[..., Answer]:
     return implementations_model
 
 
+def _history() -> Callable[..., Answer]:
+    from urlcalc.history.view import history_model
+
+    return history_model
+
+
 def _operations() -> tuple[str, ...]:
     from urlcalc.model.results import OPERATIONS
 
@@ -170,6 +176,12 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "urllib.parse, rfc3986, yarl) beside the URL Standard: each one's getters, its "
          "differences from the standard with their explanations, or why it is not available.",
          _implementations, (INPUT, BASE)),
+    Kind("history",
+         "Since when does input mean what it means: every change of the URL Standard urlcalc can "
+         "undo whose undoing alters the result (href, failure, a getter, the validation "
+         "errors), oldest first, with the result without it and the changed steps' text before "
+         "and after.",
+         _history, (INPUT, BASE)),
     Kind("version",
          "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
          "states, the setter operations, the getters and the url.bs the step data comes from.",

@@ -5,7 +5,7 @@
 
 /**
  * Each request kind's answer type.
- * @typedef {{parse: ParseAnswer, set: SetAnswer, host: HostAnswer, urlencoded: UrlencodedAnswer, percent: PercentAnswer, validate: ValidateAnswer, compare: CompareAnswer, random: RandomAnswer, implementations: ImplementationsAnswer, version: VersionAnswer, spec: SpecAnswer}} AnswerOf
+ * @typedef {{parse: ParseAnswer, set: SetAnswer, host: HostAnswer, urlencoded: UrlencodedAnswer, percent: PercentAnswer, validate: ValidateAnswer, compare: CompareAnswer, random: RandomAnswer, implementations: ImplementationsAnswer, history: HistoryAnswer, version: VersionAnswer, spec: SpecAnswer}} AnswerOf
  */
 
 /** @typedef {import("./model/parse.js").ParseAnswer} ParseAnswer */
@@ -51,6 +51,10 @@
 /** @typedef {import("./model/implementations.js").ImplementationsRow} ImplementationsRow */
 /** @typedef {import("./model/implementations.js").WptTable} WptTable */
 /** @typedef {import("./model/implementations.js").WptScoreRow} WptScoreRow */
+/** @typedef {import("./model/history.js").HistoryAnswer} HistoryAnswer */
+/** @typedef {import("./model/history.js").Reading} Reading */
+/** @typedef {import("./model/history.js").HistoryChange} HistoryChange */
+/** @typedef {import("./model/history.js").TextChange} TextChange */
 /** @typedef {import("./model/version.js").VersionAnswer} VersionAnswer */
 /** @typedef {import("./model/version.js").SpecSource} SpecSource */
 /** @typedef {import("./model/version.js").WptRevision} WptRevision */

@@ -1,0 +1,52 @@
+"""Since when does this input mean what it means: the history answer (urlcalc history, /api/history,
+kind "history"): every change urlcalc can undo whose undoing alters the result, oldest first, with
+the result without it and the changed text before and after, and the counts that keep an empty
+list honest."""
+
+from __future__ import annotations
+
+from test_cli import run
+
+from urlcalc.answers.answer import answer
+from urlcalc.history.view import history_model
+from urlcalc.standard import variants
+from urlcalc.standard.variants import VARIANTS
+
+
+def test_a_change_that_alters_the_input_is_listed_with_its_text() -> None:
+    h = history_model("sc://a<b/")
+    assert h["today"]["ok"] is False and h["today"]["validation_errors"] == [
+        "host-invalid-code-point"]
+    [change] = [c for c in h["changes"] if c["name"] == variants.HOSTS_FORBID_LT_GT_CARET]
+    assert change["commit"].startswith("302ba41") and change["date"] == "2020-05-14"
+    assert change["title"] == "Forbid <, >, and ^ in hosts"
+    assert change["without"]["ok"] is True
+    assert change["without"]["getters"] is not None
+    assert change["without"]["getters"]["href"] == "sc://a<b/"
+    assert "failure" in change["differs"]
+    # the definition it changed, before and after (url.bs at 302ba41^ and 302ba41)
+    [text] = [t for t in change["text"] if t["step"] == "forbidden host code point"]
+    assert text["before"] is not None and "U+003C (<)" not in text["before"]
+    assert text["after"] is not None and "U+003C (<)" in text["after"]
+
+
+def test_the_changes_come_oldest_first_and_only_when_they_alter_the_result() -> None:
+    h = history_model("http://example.com/")
+    assert h["changes"] == [] and h["today"]["getters"] is not None
+    assert h["undoable"] == len(VARIANTS) and h["normative_since_2015"] >= h["undoable"]
+    h = history_model("https://ab--c.com/a^b")
+    dates = [c["date"] for c in h["changes"]]
+    assert dates == sorted(dates)
+    names = {c["name"] for c in h["changes"]}
+    assert {variants.CHECK_HYPHENS_BE_STRICT, variants.PATH_PERCENT_ENCODE_CARET} <= names
+
+
+def test_the_api_and_the_cli_answer_it() -> None:
+    status, body = answer("history", {"input": "http://h/a^b"})
+    assert status == 200 and body["kind"] == "history"
+    status, body = answer("history", {})
+    assert status == 400
+    code, out, _ = run("history", "http://h/a^b")
+    assert code == 0
+    assert "9bc33c3 'Add U+005E (^) to the path percent-encode set'" in out
+    assert 'without it: href "http://h/a^b"' in out

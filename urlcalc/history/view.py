@@ -1,0 +1,142 @@
+"""Since when does this input mean what it means: the history answer (``kind: "history"``).
+
+For one input (and base), every change of the URL Standard urlcalc can undo whose undoing
+alters the result (href, failure, any getter, the validation errors), oldest first: its commit,
+date and title, the result without it beside today's, and the text of the steps and definitions
+it changed, before and after (``urlcalc/history/data/step_changes.json``, excerpts of url.bs,
+CC BY 4.0). It also says how many normative changes since 2015 urlcalc cannot undo yet, so an
+empty list is never read as "this input has always meant this".
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from urlcalc.history.as_of import Change, changes
+from urlcalc.history.commits import normative
+from urlcalc.history.step_changes import step_changes
+from urlcalc.model import budget
+from urlcalc.model.results import parse_model
+from urlcalc.model.shapes import Header, header
+from urlcalc.standard.url import GETTERS, Getters
+from urlcalc.standard.variants import VARIANTS, undoing
+
+#: Normative changes are counted from this day on (the variants' scope: issue 27).
+SINCE = "2015-01-01"
+
+
+class Reading(TypedDict):
+    """What the standard (today's, or without a change) makes of the input."""
+
+    ok: bool
+    #: the getters (null on failure)
+    getters: Getters | None
+    #: why it fails, citing the step (null when it parses)
+    failure: str | None
+    #: the validation errors' names, in the order they fired
+    validation_errors: list[str]
+
+
+class TextChange(TypedDict):
+    """A step (``algorithm``, ``step``) or a definition (``algorithm`` null, ``step`` its name)
+    the change touched: its text before and after (null: it did not exist)."""
+
+    algorithm: str | None
+    step: str
+    before: str | None
+    after: str | None
+
+
+class HistoryChange(TypedDict):
+    """A change whose undoing alters this input's result."""
+
+    #: the variant's name (urlcalc.standard.variants)
+    name: str
+    commit: str
+    #: the day it landed on the standard's main branch
+    date: str
+    title: str
+    #: the result without the change (the standard before it, all else as today)
+    without: Reading
+    #: what differs from today's result: "href", a getter's name, "failure", "validation
+    #: errors"
+    differs: list[str]
+    #: the steps and definitions it changed, with their text before and after
+    text: list[TextChange]
+
+
+class HistoryAnswer(Header):
+    """The changes of the URL Standard that alter this input's result."""
+
+    input: str
+    base: str | None
+    today: Reading
+    #: oldest first
+    changes: list[HistoryChange]
+    #: how many changes urlcalc can undo, and how many normative changes since 2015 there are
+    undoable: int
+    normative_since_2015: int
+
+
+def _reading(input: str, base: str | None) -> Reading:
+    m = parse_model(input, base)
+    failure = m["failure"]
+    return {"ok": m["ok"], "getters": m["getters"] if m["ok"] else None,
+            "failure": failure["reason"] if failure is not None else None,
+            "validation_errors": [e["name"] for e in m["validation_errors"]]}
+
+
+def _differs(today: Reading, then: Reading) -> list[str]:
+    out: list[str] = []
+    if today["ok"] != then["ok"] or today["failure"] != then["failure"]:
+        out.append("failure")
+    a, b = today["getters"], then["getters"]
+    if a is not None and b is not None:
+        out += [g for g in GETTERS if a[g] != b[g]]  # type: ignore[literal-required]
+    if today["validation_errors"] != then["validation_errors"]:
+        out.append("validation errors")
+    return out
+
+
+def _text(change: Change) -> list[TextChange]:
+    """The steps and definitions the change touched, before and after."""
+    try:
+        sc = step_changes(change.variant.commit)
+    except KeyError:
+        return []
+    out: list[TextChange] = []
+    for name, alg in sc.algorithms.items():
+        for number, (before, after) in alg.changed.items():
+            out.append({"algorithm": name, "step": number, "before": before, "after": after})
+        for number, text in alg.added.items():
+            out.append({"algorithm": name, "step": number, "before": None, "after": text})
+        for number, text in alg.removed.items():
+            if number not in alg.changed and number not in alg.added:
+                out.append({"algorithm": name, "step": number, "before": text, "after": None})
+    for definition, (was, now) in sc.definitions.items():
+        out.append({"algorithm": None, "step": definition, "before": was, "after": now})
+    return out
+
+
+def history_model(input: str, base: str | None = None) -> HistoryAnswer:
+    """Every change urlcalc can undo whose undoing alters ``input``'s result (against
+    ``base``), oldest first."""
+    budget.at("today's standard")
+    today = _reading(input, base)
+    found: list[HistoryChange] = []
+    for change in changes():
+        budget.at(f"without {change.variant.name}")
+        with undoing([change.variant.name]):
+            then = _reading(input, base)
+        differs = _differs(today, then)
+        if differs:
+            c = change.commit
+            found.append({"name": change.variant.name, "commit": c["commit"],
+                          "date": c["committed"], "title": c["title"], "without": then,
+                          "differs": differs, "text": _text(change)})
+    out: HistoryAnswer = {
+        **header("history"), "input": input, "base": base, "today": today, "changes": found,
+        "undoable": len(VARIANTS),
+        "normative_since_2015": sum(1 for c in normative() if c["committed"] >= SINCE),
+    }
+    return out
