@@ -35,9 +35,9 @@ from urlcalc.standard.percent import (
     PATH_SET,
     QUERY_SET,
     SPECIAL_QUERY_SET,
-    USERINFO_SET,
     PercentEncodeSet,
     percent_encode_after_encoding,
+    userinfo_set,
     utf8_percent_encode,
 )
 from urlcalc.standard.record import (
@@ -51,12 +51,35 @@ from urlcalc.standard.record import (
     is_windows_drive_letter,
     starts_with_windows_drive_letter,
 )
-from urlcalc.standard.variants import PATH_PERCENT_ENCODE_CARET, any_undone, undone
+from urlcalc.standard.variants import (  # the basic URL parser's states' variants
+    CREDENTIALS_NO_HOST_HOST_MISSING,
+    ENCODE_BRACES,
+    FRAGMENT_NUL_ENCODED,
+    FRAGMENT_PERCENT_ENCODE_SET,
+    FRAGMENT_PERCENT_ENCODED,
+    HOSTNAME_OVERRIDE_FAILURES,
+    HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT,
+    OPAQUE_PATH_SPACE_BEFORE_HASH,
+    OPAQUE_PATH_SPACE_ROUNDTRIP,
+    PATH_PERCENT_ENCODE_CARET,
+    PATH_START_OVERRIDE_EMPTY_SEGMENT,
+    PORT_OVERRIDE_FAILURE,
+    SCHEME_OVERRIDE_FAILURE,
+    SCHEME_OVERRIDE_FILE_RESTRICTED,
+    SCHEME_OVERRIDE_PORT_NORMALIZED,
+    SCHEME_OVERRIDE_SPECIAL_STAYS,
+    SPECIAL_QUERY_APOSTROPHE,
+    TRIM_C0_CONTROL_OR_SPACE,
+    any_undone,
+    undone,
+    undone_now,
+)
 
 EOF = ""
 
 _SCHEME_CODE_POINTS = ASCII_ALPHANUMERIC | frozenset("+-.")
 _C0_CONTROL_OR_SPACE = "".join(chr(i) for i in range(0x21))
+_ASCII_WHITESPACE = "\t\n\x0c\r "
 
 
 def _encoded_safe(encode_set: PercentEncodeSet) -> frozenset[str]:
@@ -147,6 +170,7 @@ class Parser:
         "observer",
         "password_parts",
         "password_token_seen",
+        "past",
         "pointer",
         "shortenings",
         "state",
@@ -163,6 +187,10 @@ class Parser:
         self.url = url
         self.state_override = state_override
         self.observer = observer
+        # The changes undone in this context (urlcalc.standard.variants), read once per parse:
+        # empty (false) unless the standard is read as it was, so a fork on a per-code-point
+        # branch tests ``p.past`` before calling ``undone``.
+        self.past = undone_now()
         self.state: State = state_override or scheme_start_state
         self.buffer: list[str] = []
         self.at_sign_seen = False
@@ -335,6 +363,9 @@ def scheme_start_state(p: Parser, c: str) -> str:
         p.state = no_scheme_state
         p.pointer -= 1
         return "2"
+    # variant 4617e33 (scheme-override-failure): before, "terminate this algorithm" (a return)
+    if undone(SCHEME_OVERRIDE_FAILURE):
+        raise p.returns("3", "with a state override, c is not an ASCII alpha", True)
     raise p.fail_silently("3", "with a state override, c is not an ASCII alpha")
 
 
@@ -350,16 +381,23 @@ def scheme_state(p: Parser, c: str) -> str:
         buffer = "".join(p.buffer)
         if p.state_override is not None:
             special = url.scheme in SPECIAL_SCHEMES
-            if special and buffer not in SPECIAL_SCHEMES:
-                raise p.returns("2.1.1", "the URL's scheme is special but the new scheme is "
-                                  "not", True)
-            if not special and buffer in SPECIAL_SCHEMES:
+            # steps 2.1.1-2.1.2 (variant 5533c8d, scheme-override-special-stays: before, no
+            # such steps)
+            if special != (buffer in SPECIAL_SCHEMES) \
+                    and not undone(SCHEME_OVERRIDE_SPECIAL_STAYS):
+                if special:
+                    raise p.returns("2.1.1", "the URL's scheme is special but the new scheme is "
+                                    "not", True)
                 raise p.returns("2.1.2", "the URL's scheme is not special but the new scheme "
-                                  "is", True)
-            if (url.includes_credentials or url.port is not None) and buffer == "file":
+                                "is", True)
+            # steps 2.1.3-2.1.4 (variant 462fdc1, scheme-override-file-restricted: before, no
+            # such steps)
+            if (url.includes_credentials or url.port is not None) and buffer == "file" \
+                    and not undone(SCHEME_OVERRIDE_FILE_RESTRICTED):
                 raise p.returns("2.1.3", "the URL includes credentials or has a port, and "
                                   "the new scheme is file", True)
-            if url.scheme == "file" and url.host == "":
+            if url.scheme == "file" and url.host == "" \
+                    and not undone(SCHEME_OVERRIDE_FILE_RESTRICTED):
                 raise p.returns("2.1.4", "the URL's scheme is file and its host is the empty "
                                   "host", True)
         # step 2.2
@@ -368,7 +406,9 @@ def scheme_state(p: Parser, c: str) -> str:
             p.ran("2.2")
         # step 2.3
         if p.state_override is not None:
-            if url.port == SPECIAL_SCHEMES.get(url.scheme):
+            # step 2.3.1 (variant 0f53958, scheme-override-port-normalized: before, no such step)
+            if url.port == SPECIAL_SCHEMES.get(url.scheme) \
+                    and not undone(SCHEME_OVERRIDE_PORT_NORMALIZED):
                 url.port = None
                 if p.live:
                     p.ran("2.3.1")
@@ -399,6 +439,10 @@ def scheme_state(p: Parser, c: str) -> str:
         p.state = no_scheme_state
         p.pointer = -1
         return "3"
+    # variant 4617e33 (scheme-override-failure): before, "terminate this algorithm" (a return)
+    if undone(SCHEME_OVERRIDE_FAILURE):
+        raise p.returns("4", "with a state override, c is not a scheme code point nor U+003A "
+                        "(:)", True)
     raise p.fail_silently("4", "with a state override, c is not a scheme code point "
                           "nor U+003A (:)")
 
@@ -562,7 +606,7 @@ def authority_state(p: Parser, c: str) -> str:
             user, sep, password = buffer.partition(":")
             p.password_token_seen = sep == ":"
         if user:
-            encoded = utf8_percent_encode(user, USERINFO_SET)
+            encoded = utf8_percent_encode(user, userinfo_set())  # (variant c296e2f)
             if encoded != user:
                 p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "username")
             p.username_parts.append(encoded)
@@ -570,7 +614,7 @@ def authority_state(p: Parser, c: str) -> str:
                 _join_userinfo(p)
                 p.ran("1.4.4")
         if password:
-            encoded = utf8_percent_encode(password, USERINFO_SET)
+            encoded = utf8_percent_encode(password, userinfo_set())  # (c296e2f)
             if encoded != password:
                 p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "password")
             p.password_parts.append(encoded)
@@ -584,7 +628,10 @@ def authority_state(p: Parser, c: str) -> str:
         _join_userinfo(p)
         # step 2.1
         if p.at_sign_seen and not p.buffer:
-            raise p.fail("host-missing", "2.1")
+            # variant 3e8cd02 (credentials-no-host-host-missing): before, "invalid-credentials
+            # validation error, return failure"
+            raise p.fail("invalid-credentials" if undone(CREDENTIALS_NO_HOST_HOST_MISSING)
+                         else "host-missing", "2.1")
         # step 2.2
         p.pointer -= len(p.buffer) + 1
         p.buffer = []
@@ -618,13 +665,17 @@ def host_state(p: Parser, c: str) -> str:
     if c == ":" and not p.inside_brackets:
         if not p.buffer:
             raise p.fail("host-missing", "2.1")
-        if p.state_override is hostname_state:
-            raise p.fail_silently("2.2", "the state override is the hostname state: a port is "
-                                  "not allowed")
+        # variant ec96993 (hostname-override-returns-before-port): before, this check came
+        # after the host was parsed and set (below)
+        if p.state_override is hostname_state \
+                and not undone(HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT):
+            _hostname_override_stop(p, "2.2")
         host = p.host_parse("".join(p.buffer), p.pointer - len(p.buffer), "2.3", "2.4")
         url.host = host
         p.fact(FactKind.HOST_PARSED, "2.3", "host")
         p.buffer = []
+        if p.state_override is hostname_state:  # (only while ec96993 is undone)
+            _hostname_override_stop(p, "2.5")
         p.state = port_state
         return "2.5"
     # step 3
@@ -635,6 +686,10 @@ def host_state(p: Parser, c: str) -> str:
             raise p.fail("host-missing", "3.1", start)
         if p.state_override is not None and not p.buffer and (
                 url.includes_credentials or url.port is not None):
+            # variant c23aec1 (hostname-override-failures): before, "return" (not failure)
+            if undone(HOSTNAME_OVERRIDE_FAILURES):
+                raise p.returns("3.2", "the host cannot be emptied while the URL includes "
+                                "credentials or has a port", True)
             raise p.fail_silently("3.2", "the host cannot be emptied while the URL includes "
                                   "credentials or has a port")
         url.host = p.host_parse("".join(p.buffer), start, "3.3", "3.4")
@@ -653,6 +708,17 @@ def host_state(p: Parser, c: str) -> str:
         p.inside_brackets = False
     p.buffer.append(c)
     return "4.3"
+
+
+def _hostname_override_stop(p: Parser, step: str) -> None:
+    """host state, step 2.2: with the hostname state override, a ":" returns failure (a port is
+    not allowed). Variant c23aec1 (hostname-override-failures): before, it returned. Step
+    "2.5" is where the check sat before ec96993, after the host was set."""
+    if undone(HOSTNAME_OVERRIDE_FAILURES):
+        raise p.returns(step, "the state override is the hostname state: a port is not "
+                        "allowed", step != "2.5")
+    raise p.fail_silently(step, "the state override is the hostname state: a port is not "
+                          "allowed")
 
 
 def hostname_state(p: Parser, c: str) -> str:
@@ -687,6 +753,11 @@ def port_state(p: Parser, c: str) -> str:
             if p.state_override is not None:
                 raise p.returns("2.1.5", "the port is set")
         if p.state_override is not None:
+            # variant cc8b776 (port-override-failure): before, "If state override is given,
+            # then return"
+            if undone(PORT_OVERRIDE_FAILURE):
+                raise p.returns("2.2", "with a state override, the value does not start with "
+                                "an ASCII digit", True)
             raise p.fail_silently("2.2", "with a state override, the value does not start with "
                                   "an ASCII digit")
         p.state = path_start_state
@@ -851,8 +922,9 @@ def path_start_state(p: Parser, c: str) -> str | None:
             p.pointer -= 1
             return "4.2"
         return "4.1"
-    # step 5
-    if p.state_override is not None and url.host is None:
+    # step 5 (variant 0672f2e, path-start-override-empty-segment: before, there was no step 5)
+    if p.state_override is not None and url.host is None \
+            and not undone(PATH_START_OVERRIDE_EMPTY_SEGMENT):
         assert isinstance(url.path, list)
         url.path.append("")
         return "5"
@@ -919,7 +991,8 @@ def path_state(p: Parser, c: str) -> str:
     if c not in _PATH_SAFE:
         p.check_url_unit(c, ("2.1", "2.2"))
         # step 2.3 (variant: before U+005E (^) was in the path percent-encode set, it was kept)
-        encoded = c if c == "^" and undone(PATH_PERCENT_ENCODE_CARET) else \
+        encoded = c if (c == "^" and undone(PATH_PERCENT_ENCODE_CARET)) or (
+            c in "{}" and undone(ENCODE_BRACES)) else \
             utf8_percent_encode(c, PATH_SET)
         if p.facts is not None and encoded != c:
             p.fact(FactKind.PATH_ENCODED, "2.3", "path")
@@ -952,7 +1025,12 @@ def opaque_path_state(p: Parser, c: str) -> str | None:
     # step 3
     if c == " ":
         p.error("invalid-URL-unit", "3.1")
-        if p.input[p.pointer + 1:p.pointer + 2] in ("?", "#"):
+        # variants 6c78200 (opaque-path-space-roundtrip): before, no step 3: a space was
+        # appended as it is; b11d73b (opaque-path-space-before-hash): before, step 3.1 read
+        # "U+003F (?) or U+003F (#)", so only "?" counted
+        if p.input[p.pointer + 1:p.pointer + 2] in (
+                ("?",) if undone(OPAQUE_PATH_SPACE_BEFORE_HASH) else ("?", "#")) \
+                and not undone(OPAQUE_PATH_SPACE_ROUNDTRIP):
             p.fact(FactKind.OPAQUE_PATH_SPACE_ENCODED, "3.2", "path")
             p.buffer.append("%20")
             return "3.2"
@@ -978,7 +1056,10 @@ def query_state(p: Parser, c: str) -> str:
         p.encoding = "UTF-8"
     # step 2
     if (p.state_override is None and c == "#") or c == EOF:
-        encode_set = SPECIAL_QUERY_SET if url.scheme in SPECIAL_SCHEMES else QUERY_SET
+        # (variant 6ef17eb, special-query-apostrophe: before, a special URL's query used the
+        # query percent-encode set too: ' was not encoded)
+        encode_set = (QUERY_SET if p.past and undone(SPECIAL_QUERY_APOSTROPHE)
+                      else SPECIAL_QUERY_SET) if url.scheme in SPECIAL_SCHEMES else QUERY_SET
         buffer = "".join(p.buffer)
         encoded = percent_encode_after_encoding(p.encoding, buffer, encode_set)
         if p.facts is not None and encoded != buffer:
@@ -1009,6 +1090,8 @@ def fragment_state(p: Parser, c: str) -> str | None:
         return None
     # step 1
     if c not in _FRAGMENT_SAFE:
+        if p.past:
+            return _fragment_state_past(p, c)
         p.check_url_unit(c, ("1.1", "1.2"))
         encoded = utf8_percent_encode(c, FRAGMENT_SET)
         if p.facts is not None and encoded != c:
@@ -1016,6 +1099,25 @@ def fragment_state(p: Parser, c: str) -> str | None:
         p.buffer.append(encoded)
     else:
         p.buffer.append(c)
+    return "1.3"
+
+
+def _fragment_state_past(p: Parser, c: str) -> str:
+    """The fragment state's step 1 for a code point it may encode, while changes are undone."""
+    # variant 3d57401 (fragment-nul-encoded): before, "U+0000 NULL: Validation error." and
+    # nothing appended
+    if c == "\0" and undone(FRAGMENT_NUL_ENCODED):
+        p.error("invalid-URL-unit", "1.1")
+        return "1.1"
+    p.check_url_unit(c, ("1.1", "1.2"))
+    # variant 373dbed (fragment-percent-encoded): before, "Append c to url's fragment"; variant
+    # 7a3c69f (fragment-percent-encode-set): before, "UTF-8 percent encode c using the C0
+    # control percent-encode set" (373dbed's "simple encode set", renamed)
+    encoded = c if undone(FRAGMENT_PERCENT_ENCODED) else utf8_percent_encode(
+        c, C0_CONTROL_SET if undone(FRAGMENT_PERCENT_ENCODE_SET) else FRAGMENT_SET)
+    if p.facts is not None and encoded != c:
+        p.fact(FactKind.FRAGMENT_ENCODED, "1.3", "fragment")
+    p.buffer.append(encoded)
     return "1.3"
 
 
@@ -1152,7 +1254,11 @@ def _trim(input: str) -> tuple[str, int]:
     stripped = input.strip(_C0_CONTROL_OR_SPACE)
     if stripped is input or len(stripped) == len(input):
         return input, 0
-    return stripped, len(input) - len(input.lstrip(_C0_CONTROL_OR_SPACE))
+    # variant 0bab926 (trim-c0-control-or-space): before, "Remove any leading and trailing ASCII
+    # whitespace from input"
+    strip = _ASCII_WHITESPACE if undone(TRIM_C0_CONTROL_OR_SPACE) else _C0_CONTROL_OR_SPACE
+    stripped = input.strip(strip)
+    return stripped, len(input) - len(input.lstrip(strip))
 
 
 def _remove_tab_and_newline(input: str, lead: int) -> tuple[str, list[int] | None]:

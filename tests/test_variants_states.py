@@ -1,0 +1,204 @@
+"""The standard without one change, in the basic URL parser's states (issue 27, item 2): each
+undoable change of the states and the preprocessing, an input whose result differs with and
+without it, the results written from the text of url.bs before and after the change (each case
+quotes the sentence), not from the code; where two changes touch one step, the stacking: undoing
+the later restores the text between the two, undoing both the text before both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from urlcalc.model.results import parse_model
+from urlcalc.standard import variants
+from urlcalc.standard.url import URL
+from urlcalc.standard.variants import any_undone, undoing
+
+Result = tuple[str, list[str]]
+
+
+def _read(input: str) -> Result:
+    m = parse_model(input, None)
+    href = m["getters"]["href"] if m["ok"] and m["getters"] else "failure"
+    return href, [e["name"] for e in m["validation_errors"]]
+
+
+def _set(url: str, setter: str, value: str) -> tuple[str, str]:
+    """The href after the setter ran, and how the basic URL parser it ran ended: "failure",
+    "return" (an early return that left the URL as it was) or "ran" (it ran to the end, or
+    returned after changing the URL)."""
+    u = URL(url)
+    stop = u.set_cited(setter, value)
+    how = "ran" if stop is None else "failure" if stop.failure else "return"
+    return u.href, how
+
+
+PARSES: list[tuple[tuple[str, ...], str, Result, Result]] = [
+    # (variants undone, input, today, with those undone)
+    # 3e8cd02 "Change validation error when a URL has credentials but no host" (its example,
+    # "https://user:pass@"): authority state, step 2.1, after: "If atSignSeen is true and
+    # buffer is the empty string, host-missing validation error, return failure."; before:
+    # "..., invalid-credentials validation error, return failure." (step 1.1's
+    # invalid-credentials for the "@" comes first in both).
+    ((variants.CREDENTIALS_NO_HOST_HOST_MISSING,), "https://user:pass@",
+     ("failure", ["invalid-credentials", "host-missing"]),
+     ("failure", ["invalid-credentials", "invalid-credentials"])),
+    # 6c78200 "Ensure opaque paths always roundtrip" (#784: an opaque path ending in spaces
+    # before a query or fragment): opaque path state, after: "Otherwise, if c is U+0020 SPACE:
+    # If remaining starts with U+003F (?) or U+003F (#), then append "%20" ...; otherwise,
+    # append U+0020 SPACE"; before, no such step: "If c is not the EOF code point, not a URL
+    # code point, and not U+0025 (%), invalid-URL-unit validation error" and the space is
+    # appended as it is (not in the C0 control percent-encode set).
+    ((variants.OPAQUE_PATH_SPACE_ROUNDTRIP,), "sc:a ?b",
+     ("sc:a%20?b", ["invalid-URL-unit"]), ("sc:a ?b", ["invalid-URL-unit"])),
+    # b11d73b "Correct a couple minor issues": the step 6c78200 added read "U+003F (?) or
+    # U+003F (#)": read as written, only "?" counted, so a space before "#" stayed a space;
+    # after: "U+003F (?) or U+0023 (#)".
+    ((variants.OPAQUE_PATH_SPACE_BEFORE_HASH,), "sc:a #b",
+     ("sc:a%20#b", ["invalid-URL-unit"]), ("sc:a #b", ["invalid-URL-unit"])),
+    ((variants.OPAQUE_PATH_SPACE_BEFORE_HASH,), "sc:a ?b",
+     ("sc:a%20?b", ["invalid-URL-unit"]), ("sc:a%20?b", ["invalid-URL-unit"])),
+    # stacking: undoing 6c78200 removes the step b11d73b corrected, with or without b11d73b
+    ((variants.OPAQUE_PATH_SPACE_ROUNDTRIP,), "sc:a #b",
+     ("sc:a%20#b", ["invalid-URL-unit"]), ("sc:a #b", ["invalid-URL-unit"])),
+    ((variants.OPAQUE_PATH_SPACE_ROUNDTRIP, variants.OPAQUE_PATH_SPACE_BEFORE_HASH), "sc:a ?b",
+     ("sc:a%20?b", ["invalid-URL-unit"]), ("sc:a ?b", ["invalid-URL-unit"])),
+    # 0bab926 "Trip C0 controls and space rather than just ASCII whitespace from parser input"
+    # (bug 27280): basic URL parser, after: "Remove any leading and trailing C0 controls and
+    # space from input"; before: "Remove any leading and trailing ASCII whitespace from
+    # input": a trailing U+0000 stayed, and the path state percent-encoded it (a C0 control).
+    ((variants.TRIM_C0_CONTROL_OR_SPACE,), "http://h/\0",
+     ("http://h/", ["invalid-URL-unit"]), ("http://h/%00", ["invalid-URL-unit"])),
+    ((variants.TRIM_C0_CONTROL_OR_SPACE,), " http://h/ ",
+     ("http://h/", ["invalid-URL-unit"]), ("http://h/", ["invalid-URL-unit"])),
+    # 373dbed "Percent encode fragments too": fragment state, after: "UTF-8 percent encode c
+    # using the simple encode set and append the result to url's fragment"; before: "Append c
+    # to url's fragment" (not percent-encoding "is intentional").
+    ((variants.FRAGMENT_PERCENT_ENCODED,), "http://h/#\u00e9",
+     ("http://h/#%C3%A9", []), ("http://h/#\u00e9", [])),
+    # 7a3c69f "Percent-encode additional characters in "fragment state"": after: "... using
+    # the fragment percent-encode set" (the C0 control percent-encode set and U+0020 SPACE,
+    # U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)); before: "... using the C0 control
+    # percent-encode set". A space is no URL code point: invalid-URL-unit in both.
+    ((variants.FRAGMENT_PERCENT_ENCODE_SET,), "http://h/#a b`",
+     ("http://h/#a%20b%60", ["invalid-URL-unit", "invalid-URL-unit"]),
+     ("http://h/#a b`", ["invalid-URL-unit", "invalid-URL-unit"])),
+    ((variants.FRAGMENT_PERCENT_ENCODE_SET,), "http://h/#\u00e9",
+     ("http://h/#%C3%A9", []), ("http://h/#%C3%A9", [])),
+    # stacking: undoing 373dbed alone (before it, nothing was encoded) or both
+    ((variants.FRAGMENT_PERCENT_ENCODED,), "http://h/#a b",
+     ("http://h/#a%20b", ["invalid-URL-unit"]), ("http://h/#a b", ["invalid-URL-unit"])),
+    ((variants.FRAGMENT_PERCENT_ENCODED, variants.FRAGMENT_PERCENT_ENCODE_SET),
+     "http://h/#\u00e9", ("http://h/#%C3%A9", []), ("http://h/#\u00e9", [])),
+    # 6ef17eb "Percent-encode ' in queries of URLs with special schemes": query state, after:
+    # the bytes percent-encoded include "byte is 0x27 (') and url is special"; before, not.
+    ((variants.SPECIAL_QUERY_APOSTROPHE,), "http://h/?a'b",
+     ("http://h/?a%27b", []), ("http://h/?a'b", [])),
+    ((variants.SPECIAL_QUERY_APOSTROPHE,), "sc://h/?a'b",
+     ("sc://h/?a'b", []), ("sc://h/?a'b", [])),
+    # 3d57401 "Remove U+0000 case in the fragment state": before: "U+0000 NULL: Validation
+    # error." (and nothing appended); after, U+0000 is UTF-8 percent-encoded with the fragment
+    # percent-encode set (a C0 control), after "If c is not a URL code point and not U+0025
+    # (%), validation error".
+    ((variants.FRAGMENT_NUL_ENCODED,), "http://h/#a\0b",
+     ("http://h/#a%00b", ["invalid-URL-unit"]), ("http://h/#ab", ["invalid-URL-unit"])),
+    ((variants.FRAGMENT_NUL_ENCODED, variants.FRAGMENT_PERCENT_ENCODED), "http://h/#a\0b",
+     ("http://h/#a%00b", ["invalid-URL-unit"]), ("http://h/#ab", ["invalid-URL-unit"])),
+]
+
+
+@pytest.mark.parametrize(("names", "input", "today", "before"), PARSES,
+                         ids=[f"{'+'.join(c[0])}:{c[1]}" for c in PARSES])
+def test_each_change_undone_parses_as_the_text_before_it(
+        names: tuple[str, ...], input: str, today: Result, before: Result) -> None:
+    assert _read(input) == today
+    with undoing(names):
+        assert any_undone()
+        assert _read(input) == before
+    assert not any_undone() and _read(input) == today
+
+
+SETS: list[tuple[tuple[str, ...], str, str, str, tuple[str, str], tuple[str, str]]] = [
+    # (variants undone, URL, setter, value, today, with those undone): (href, how it ended)
+    # 5533c8d "Once you're a special URL, you cannot become non-special. And vice versa.":
+    # scheme state, after: "If url's scheme is a special scheme and buffer is not, terminate
+    # this algorithm" (and vice versa); before, no such substeps: the scheme was set.
+    ((variants.SCHEME_OVERRIDE_SPECIAL_STAYS,), "http://h/", "protocol", "sc",
+     ("http://h/", "return"), ("sc://h/", "ran")),
+    ((variants.SCHEME_OVERRIDE_SPECIAL_STAYS,), "sc://h/", "protocol", "http",
+     ("sc://h/", "return"), ("http://h/", "ran")),
+    # 4617e33 "Return failure in state override scheme parsing": scheme start state and scheme
+    # state, before: "Otherwise, syntax violation, terminate this algorithm."; after: "...,
+    # return failure."
+    ((variants.SCHEME_OVERRIDE_FAILURE,), "http://h/", "protocol", "1x",
+     ("http://h/", "failure"), ("http://h/", "return")),
+    ((variants.SCHEME_OVERRIDE_FAILURE,), "http://h/", "protocol", "h~",
+     ("http://h/", "failure"), ("http://h/", "return")),
+    # 462fdc1 "Restrict protocol around "file"": after: "If url includes credentials or has a
+    # non-null port, and buffer is "file", then return." and "If url's scheme is "file" and
+    # its host is an empty host or null, then return."; before, no such steps.
+    ((variants.SCHEME_OVERRIDE_FILE_RESTRICTED,), "http://u@h/", "protocol", "file",
+     ("http://u@h/", "return"), ("file://u@h/", "ran")),
+    ((variants.SCHEME_OVERRIDE_FILE_RESTRICTED,), "file:///x", "protocol", "http",
+     ("file:///x", "return"), ("http:///x", "ran")),
+    # 0f53958 "Normalize port after updating scheme": after: "If state override is given,
+    # then: If url's port is url's scheme's default port, then set url's port to null.
+    # Return."; before: "If state override is given, then return."
+    ((variants.SCHEME_OVERRIDE_PORT_NORMALIZED,), "http://h:443/", "protocol", "https",
+     ("https://h/", "ran"), ("https://h:443/", "ran")),
+    # cc8b776 "Make port state override return failure more for URLPattern" (urlpattern#266:
+    # a port not starting with an ASCII digit): port state, step 2, after: "If state override
+    # is given, then return failure."; before: "If state override is given, then return."
+    ((variants.PORT_OVERRIDE_FAILURE,), "http://h/", "port", "a",
+     ("http://h/", "failure"), ("http://h/", "return")),
+    # c23aec1 "Report all hostname state failures for URLPattern": host state, step 2.2,
+    # after: "Otherwise, if state override is given and state override is hostname state,
+    # then return failure."; before: "..., then return."
+    ((variants.HOSTNAME_OVERRIDE_FAILURES,), "http://example.net/", "hostname",
+     "example.com:8080", ("http://example.net/", "failure"), ("http://example.net/", "return")),
+    # c23aec1, step 3.2 (its second "return failure", with credentials): after: "Otherwise, if
+    # state override is given, buffer is the empty string, and either url includes
+    # credentials or url's port is non-null, then return failure."; before: "..., return."
+    ((variants.HOSTNAME_OVERRIDE_FAILURES,), "sc://u@h/", "hostname", "",
+     ("sc://u@h/", "failure"), ("sc://u@h/", "return")),
+    # ec96993 "Make override hostname state return early if a port is given" (wpt#29021: the
+    # hostname setter given "example.com:8080" leaves the host): before, step 2 read: "Let host
+    # be the result of host parsing buffer ... Set url's host to host, buffer to the empty
+    # string, and state to port state. If state override is given and state override is
+    # hostname state, then return." Undoing it alone moves that step back after the host is
+    # set, with c23aec1's "return failure"; undoing both restores "return" there.
+    ((variants.HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT,), "http://example.net/", "hostname",
+     "example.com:8080", ("http://example.net/", "failure"), ("http://example.com/", "failure")),
+    ((variants.HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT, variants.HOSTNAME_OVERRIDE_FAILURES),
+     "http://example.net/", "hostname", "example.com:8080",
+     ("http://example.net/", "failure"), ("http://example.com/", "ran")),
+    # 0672f2e "Prevent the pathname setter from erasing the path of path-only URLs" (#581):
+    # path start state, after: "Otherwise, if state override is given and url's host is null,
+    # append the empty string to url's path."; before, no such step: the pathname setter's
+    # empty path stayed empty, and "sc:" would reparse with an opaque path.
+    ((variants.PATH_START_OVERRIDE_EMPTY_SEGMENT,), "sc:/a", "pathname", "",
+     ("sc:/", "ran"), ("sc:", "ran")),
+]
+
+
+@pytest.mark.parametrize(("names", "url", "setter", "value", "today", "before"), SETS,
+                         ids=[f"{'+'.join(c[0])}:{c[1]}.{c[2]}={c[3]}" for c in SETS])
+def test_each_change_undone_sets_as_the_text_before_it(
+        names: Iterable[str], url: str, setter: str, value: str, today: tuple[str, str],
+        before: tuple[str, str]) -> None:
+    assert _set(url, setter, value) == today
+    with undoing(names):
+        assert _set(url, setter, value) == before
+    assert _set(url, setter, value) == today
+
+
+def test_the_states_block_is_oldest_first_and_every_variant_has_a_case() -> None:
+    from urlcalc.history.commits import by_sha
+
+    block = [v for v in variants.VARIANTS
+             if v.name in {n for c in PARSES for n in c[0]} | {n for c in SETS for n in c[0]}]
+    dates = [by_sha(v.commit)["date"] for v in block]
+    assert dates == sorted(dates)
+    assert len(block) >= 7
