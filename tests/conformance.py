@@ -230,6 +230,25 @@ def run_urlencoded() -> list[dict[str, Any]]:
     return out
 
 
+#: Inputs whose history (kind "history": the changes of the standard whose undoing alters them)
+#: must read the same in Pyodide as in CPython (the history data ships in the bundle).
+HISTORY_INPUTS = ("sc://a<b/", "http://h/a^b", "https://ab--c.com/", "http://example.com/")
+
+
+def run_history() -> list[dict[str, Any]]:
+    from urlcalc.answers.answer import answer
+
+    out: list[dict[str, Any]] = []
+    for input in HISTORY_INPUTS:
+        status, body = answer("history", {"input": input})
+        actual = {"status": status, "changes": [
+            {"name": c["name"], "without": c["without"], "differs": c["differs"],
+             "text": len(c["text"])} for c in body.get("changes", [])]}
+        problems = [] if status == 200 else [f"status {status}"]
+        out.append({"input": input, "actual": actual, "problems": problems})
+    return out
+
+
 RUNNERS = {
     "urltestdata": run_urltestdata,
     "urltestdata-javascript-only": run_urltestdata_javascript_only,
@@ -238,6 +257,7 @@ RUNNERS = {
     "IdnaTestV2": run_idna,
     "percent-encoding": run_percent_encoding,
     "urlencoded-parser-data": run_urlencoded,
+    "history": run_history,
 }
 
 
