@@ -15,6 +15,7 @@ import re
 
 from urlcalc.standard.encoding import UTF_8, encode_or_fail_chunks, get_encoding
 from urlcalc.standard.infra import ASCII_HEX_DIGITS, C0_CONTROLS, to_usv
+from urlcalc.standard.variants import ENCODE_BRACES, SPACE_AS_PLUS_CONTINUE, undone
 
 __all__ = [
     "C0_CONTROL_SET",
@@ -32,7 +33,9 @@ __all__ = [
     "percent_decode_bytes",
     "percent_encode_after_encoding",
     "percent_encode_byte",
+    "userinfo_set",
     "utf8_form_urlencode",
+    "utf8_form_urlencode_2020",
     "utf8_percent_encode",
     "utf8_percent_encode_code_point",
 ]
@@ -112,6 +115,18 @@ FORM_URLENCODED_SET = COMPONENT_SET.union(
     "application/x-www-form-urlencoded percent-encode set", "!'()~"
 )
 
+# (variant: before c296e2f, the sets that encoded usernames and passwords did not hold U+007B ({)
+# and U+007D (}); the path's is the path state's own check, beside its ^ one)
+_USERINFO_SET_2015 = PercentEncodeSet("userinfo percent-encode set (before c296e2f)",
+                                      USERINFO_SET.ascii_members - {"{", "}"})
+
+
+def userinfo_set() -> PercentEncodeSet:
+    """The userinfo percent-encode set, or the one without { and } while c296e2f is undone (for
+    the authority state's "@" branch and the username and password setters, both rare)."""
+    return _USERINFO_SET_2015 if undone(ENCODE_BRACES) else USERINFO_SET
+
+
 ENCODE_SETS: dict[str, PercentEncodeSet] = {
     s.name: s
     for s in (C0_CONTROL_SET, FRAGMENT_SET, QUERY_SET, SPECIAL_QUERY_SET, PATH_SET, USERINFO_SET,
@@ -170,6 +185,10 @@ def percent_encode_after_encoding(
     if space_as_plus is None:
         space_as_plus = encode_set is FORM_URLENCODED_SET
     table = encode_set._plus_table if space_as_plus else encode_set._table
+    # (variant: before 334966e, step 7.3.1 appended "+" and did not continue: the space went on
+    # to steps 7.3.2-7.3.5 and, in the set, was percent-encoded too)
+    if space_as_plus and undone(SPACE_AS_PLUS_CONTINUE):
+        table = _space_as_plus_table_2020(encode_set)
     # Step 3 (the encoder itself is made in encode_or_fail_chunks).
     name = UTF_8 if encoding == UTF_8 else get_encoding(encoding)
     if name == UTF_8:
@@ -188,6 +207,20 @@ def percent_encode_after_encoding(
             output.append(f"%26%23{potential_error}%3B")
     # Step 8.
     return "".join(output)
+
+
+def _space_as_plus_table_2020(encode_set: PercentEncodeSet) -> list[str]:
+    """The byte table of "percent-encode after encoding" with spaceAsPlus before 334966e: a
+    space appended "+" and then its own percent-encoding when the set holds it."""
+    table = list(encode_set._table)
+    table[0x20] = "+" + table[0x20] if table[0x20] != " " else "+ "
+    return table
+
+
+def utf8_form_urlencode_2020(text: str) -> str:
+    """``utf8_form_urlencode`` before 334966e (a space became "+%20")."""
+    data = text if text.isascii() else _utf8_bytes(text).decode("latin-1")
+    return data.translate(_space_as_plus_table_2020(FORM_URLENCODED_SET))
 
 
 def utf8_form_urlencode(text: str) -> str:

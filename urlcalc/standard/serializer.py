@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from urlcalc.standard.host import host_serialize
-from urlcalc.standard.record import Host, HostKind, URLRecord, host_kind
+from urlcalc.standard.record import SPECIAL_SCHEMES, Host, HostKind, URLRecord, host_kind
+from urlcalc.standard.variants import (
+    BLOB_ORIGIN_HTTP_ONLY,
+    GOPHER_ORIGIN_REMOVED,
+    ORIGIN_TUPLE_URL_PORT,
+    SERIALIZER_NULL_HOST_DOT_SEGMENT,
+    undone,
+)
 
 
 # url.bs: URL serializing, the URL serializer
@@ -31,7 +38,9 @@ def serialize_url(url: URLRecord, exclude_fragment: bool = False) -> str:
     if isinstance(path, str):
         output += path
     else:
-        if host is None and len(path) > 1 and path[0] == "":
+        # (variant: before 83adf0c no "/." was appended, and the output read as a host)
+        if host is None and len(path) > 1 and path[0] == "" and \
+                not undone(SERIALIZER_NULL_HOST_DOT_SEGMENT):
             output += "/."
         # step 4
         if path:
@@ -123,7 +132,9 @@ class Origin:
             return "null"
         assert self.scheme is not None and self.host is not None
         result = self.scheme + "://" + host_serialize(self.host)
-        if self.port is not None:
+        # (HTML then: the port unless it is the scheme's default one; today's tuples never hold
+        # a default port, which only b0e4def's variant puts there)
+        if self.port is not None and self.port != SPECIAL_SCHEMES.get(self.scheme):
             result += ":" + str(self.port)
         return result
 
@@ -154,12 +165,20 @@ def origin(url: URLRecord) -> Origin:
         path_url = url_parse(serialize_path(url))
         if isinstance(path_url, ParseFailure):
             return _opaque()
-        # step 4
-        if path_url.scheme in ("http", "https", "file"):
+        # step 4 (variant: before eee49fd, "Return pathURL's origin" whatever its scheme)
+        if path_url.scheme in ("http", "https", "file") or undone(BLOB_ORIGIN_HTTP_ONLY):
             return origin(path_url)
         # step 5
         return _opaque()
     if scheme in _TUPLE_SCHEMES:
+        # (variant: before b0e4def, "its default port if its port is null, and its port
+        # otherwise")
+        if url.port is None and undone(ORIGIN_TUPLE_URL_PORT):
+            return Origin(scheme, url.host, SPECIAL_SCHEMES[scheme])
+        return Origin(scheme, url.host, url.port)
+    # (variant: before 7ae1c69, "gopher" was listed with ftp, http, https, ws and wss; a gopher:
+    # URL without a host, possible once gopher is not special, has no tuple to give)
+    if scheme == "gopher" and url.host is not None and undone(GOPHER_ORIGIN_REMOVED):
         return Origin(scheme, url.host, url.port)
     # "file": left as an exercise to the reader; when in doubt, return a new opaque origin.
     return _opaque()

@@ -30,10 +30,19 @@ from urlcalc.standard.parser import (
     scheme_start_state,
     state_override_parse,
 )
-from urlcalc.standard.percent import USERINFO_SET, utf8_percent_encode
+from urlcalc.standard.percent import userinfo_set, utf8_percent_encode
 from urlcalc.standard.record import URLRecord
 from urlcalc.standard.serializer import origin, serialize_path, serialize_url
 from urlcalc.standard.urlencoded import URLSearchParams, parse_urlencoded_string
+from urlcalc.standard.variants import (
+    API_OPAQUE_PATH_STRIP,
+    HASH_SETTER_JAVASCRIPT,
+    OPAQUE_PATH_SPACE_ROUNDTRIP,
+    ORIGIN_ASCII_SERIALIZATION,
+    PORT_SETTER_EMPTY_STRING,
+    SEARCH_SETTER_EMPTY_RETURNS,
+    undone,
+)
 
 
 class Getters(TypedDict):
@@ -160,6 +169,19 @@ class URL:
     def _update_query_from_search_params(self, serialized: str | None) -> None:
         # url.bs: URLSearchParams, update, step 4
         self._url.query = serialized
+        if serialized is None:
+            self._strip_trailing_spaces_2023()
+
+    def _strip_trailing_spaces_2023(self) -> None:
+        """(variant: between fdaa0e5 and 6c78200, "potentially strip trailing spaces from an
+        opaque path": the search and hash setters' empty string and URLSearchParams' update
+        removed an opaque path's trailing spaces once the query and fragment were null; 6c78200
+        made the opaque path state encode such a space instead, and removed this.)"""
+        url = self._url
+        if (isinstance(url.path, str) and url.fragment is None and url.query is None
+                and url.path.endswith(" ") and undone(OPAQUE_PATH_SPACE_ROUNDTRIP)
+                and not undone(API_OPAQUE_PATH_STRIP)):
+            url.path = url.path.rstrip(" ")
 
     # -- getters --------------------------------------------------------------------------
 
@@ -182,7 +204,15 @@ class URL:
 
     @property
     def origin(self) -> str:
-        return origin(self._url).serialize()
+        serialized = origin(self._url).serialize()
+        # (variant: before 20c3257, the Unicode serialization of the origin: its domain through
+        # domain to Unicode, which differs only where a label starts with "xn--")
+        if "xn--" in serialized and undone(ORIGIN_ASCII_SERIALIZATION):
+            host = self._url.host
+            assert host is not None
+            unicode = plain_str(domain_to_unicode(host_serialize(host)))
+            serialized = serialized.replace(host_serialize(host), unicode, 1)
+        return serialized
 
     @property
     def protocol(self) -> str:
@@ -425,7 +455,7 @@ class URL:
                                 "the URL cannot have a username/password/port")
         # step 2: set the username
         before = self._url.clone() if observer is not None else None
-        self._url.username = utf8_percent_encode(value, USERINFO_SET)
+        self._url.username = utf8_percent_encode(value, userinfo_set())
         self._note(observer, "username", "2", "set the username (userinfo percent-encode set)",
                    before=before)
         return None
@@ -438,7 +468,7 @@ class URL:
                                 "the URL cannot have a username/password/port")
         # step 2: set the password
         before = self._url.clone() if observer is not None else None
-        self._url.password = utf8_percent_encode(value, USERINFO_SET)
+        self._url.password = utf8_percent_encode(value, userinfo_set())
         self._note(observer, "password", "2", "set the password (userinfo percent-encode set)",
                    before=before)
         return None
@@ -466,8 +496,9 @@ class URL:
         if self._url.cannot_have_username_password_port:
             return self._return(observer, "port", "1",
                                 "the URL cannot have a username/password/port")
-        # step 2
-        if value == "":
+        # step 2 (variant: before 05ffaa6, the empty string went to step 3's basic URL parse,
+        # which left the port as it was)
+        if value == "" and not undone(PORT_SETTER_EMPTY_STRING):
             before = self._url.clone() if observer is not None else None
             self._url.port = None
             self._note(observer, "port", "2", "the value is the empty string: port becomes null",
@@ -499,10 +530,13 @@ class URL:
             url.query = None
             if self._query is not None:
                 self._query._replace_list([])
-            self._note(observer, "search", "2", "the value is the empty string: query becomes "
-                       "null, the query object's list is emptied, and return", "return",
-                       before=before)
-            return None
+            self._strip_trailing_spaces_2023()
+            # (variant: before 4f1c2dd, step 2 did not return: steps 3-6 went on with "")
+            if not undone(SEARCH_SETTER_EMPTY_RETURNS):
+                self._note(observer, "search", "2", "the value is the empty string: query "
+                           "becomes null, the query object's list is emptied, and return",
+                           "return", before=before)
+                return None
         # step 3
         input = value[1:] if value.startswith("?") else value
         if input is not value:
@@ -522,10 +556,15 @@ class URL:
 
     def _set_hash(self, value: str, observer: Observer | None,
                   errors: list[ValidationError] | None) -> SetterStop | None:
+        # (variant: before 4bf85a0, step 1 was "If the URL's scheme is "javascript", then
+        # return")
+        if self._url.scheme == "javascript" and undone(HASH_SETTER_JAVASCRIPT):
+            return self._return(observer, "hash", "1", "the URL's scheme is javascript")
         # step 1
         if value == "":
             before = self._url.clone() if observer is not None else None
             self._url.fragment = None
+            self._strip_trailing_spaces_2023()
             self._note(observer, "hash", "1", "the value is the empty string: fragment becomes "
                        "null, and return", "return", before=before)
             return None

@@ -18,6 +18,15 @@ from urlcalc.standard.percent import (
     percent_decode_bytes,
     percent_encode_after_encoding,
     utf8_form_urlencode,
+    utf8_form_urlencode_2020,
+)
+from urlcalc.standard.variants import (
+    SEARCH_PARAMS_UPDATE_NULL_QUERY,
+    SPACE_AS_PLUS_CONTINUE,
+    URLENCODED_PARSE_UTF8_ONLY,
+    URLENCODED_SERIALIZER_LOGIC,
+    URLENCODED_SERIALIZER_TUPLES,
+    undone,
 )
 
 __all__ = [
@@ -35,9 +44,18 @@ def _utf8_decode_without_bom(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+def _utf8_decode_2016(data: bytes) -> str:
+    # Encoding Standard: "decode" with UTF-8: a leading BOM is removed ("utf-8-sig").
+    return data.decode("utf-8-sig", "replace")
+
+
 def parse_urlencoded(data: bytes) -> list[tuple[str, str]]:
     """url.bs: the application/x-www-form-urlencoded parser."""
     output: list[tuple[str, str]] = []
+    # (variant: before 3fe9696, step 4 ran "decode" (which removes a leading BOM) using the
+    # encoding, UTF-8 unless overridden; urlcalc passes no override)
+    decode = _utf8_decode_2016 if undone(URLENCODED_PARSE_UTF8_ONLY) else \
+        _utf8_decode_without_bom
     # Step 1: split on 0x26 (&).
     for sequence in data.split(b"&"):
         # Step 3.1.
@@ -50,8 +68,8 @@ def parse_urlencoded(data: bytes) -> list[tuple[str, str]]:
         value = value.replace(b"+", b" ")
         # Steps 3.5-3.6.
         output.append((
-            _utf8_decode_without_bom(percent_decode_bytes(name)),
-            _utf8_decode_without_bom(percent_decode_bytes(value)),
+            decode(percent_decode_bytes(name)),
+            decode(percent_decode_bytes(value)),
         ))
     return output
 
@@ -72,9 +90,15 @@ def serialize_urlencoded(pairs: Iterable[tuple[str, str]], encoding: str = UTF_8
     """
     # Step 1.
     encoding = get_output_encoding(encoding)
+    # (variant: between b174f8f and 052a89f, a day in 2016, the text's logic error)
+    if undone(URLENCODED_SERIALIZER_LOGIC) and not undone(URLENCODED_SERIALIZER_TUPLES):
+        return _serialize_urlencoded_2016_02_09(pairs, encoding)
     if encoding == UTF_8:
         # Steps 2-3 as below, with percent-encode after encoding specialised for UTF-8.
         encode = utf8_form_urlencode
+        # (variant: before 334966e, a space became "+%20"; checked once per serialization)
+        if undone(SPACE_AS_PLUS_CONTINUE):
+            encode = utf8_form_urlencode_2020
         return "&".join(encode(name) + "=" + encode(value) for name, value in pairs)
     # Steps 2-3; step 3.4's "&" separators come from the join.
     return "&".join(
@@ -82,6 +106,21 @@ def serialize_urlencoded(pairs: Iterable[tuple[str, str]], encoding: str = UTF_8
         _serialize_component(encoding, name) + "=" + _serialize_component(encoding, value)
         for name, value in pairs
     )
+
+
+def _serialize_urlencoded_2016_02_09(pairs: Iterable[tuple[str, str]], encoding: str) -> str:
+    """The application/x-www-form-urlencoded serializer as b174f8f wrote it (and 052a89f fixed):
+    "Otherwise, if tuple is not the first pair in tuples, append "&" to output. Otherwise,
+    append outputPair's name, followed by "=", followed by outputPair's value": only the first
+    pair's name and value were written, each later pair only an "&"."""
+    output = ""
+    for i, (name, value) in enumerate(pairs):
+        if i:
+            output += "&"
+        else:
+            output += _serialize_component(encoding, name) + "=" + \
+                _serialize_component(encoding, value)
+    return output
 
 
 class _URLObject(Protocol):
@@ -161,7 +200,9 @@ class URLSearchParams:
         # Steps 2-3.
         serialized = serialize_urlencoded(self._list)
         # Step 4.
-        self._url_object._update_query_from_search_params(serialized or None)
+        # (variant: before 4315826, the query was the serialization even when it was empty)
+        self._url_object._update_query_from_search_params(
+            serialized if undone(SEARCH_PARAMS_UPDATE_NULL_QUERY) else serialized or None)
 
     def _replace_list(self, pairs: Iterable[tuple[str, str]]) -> None:
         """Set the list (e.g. to a newly parsed query) without running "update"."""

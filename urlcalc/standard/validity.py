@@ -12,7 +12,20 @@ from typing import TypedDict
 from urlcalc.standard.host import HostFailure, domain_parse, ends_in_a_number
 from urlcalc.standard.infra import ASCII_ALPHA, ASCII_ALPHANUMERIC, ASCII_DIGITS, ASCII_HEX_DIGITS
 from urlcalc.standard.parser import first_invalid_url_unit
-from urlcalc.standard.record import SPECIAL_SCHEMES, URLRecord
+from urlcalc.standard.record import SPECIAL_SCHEMES, URLRecord, is_windows_drive_letter
+from urlcalc.standard.variants import (
+    IPV4_TOO_FEW_PARTS,
+    IPV6_PIECE_LEADING_ZERO,
+    OPAQUE_HOST_VALIDITY,
+    PATH_ABSOLUTE_NON_AUTHORITY,
+    PATH_SEGMENTS_CAN_BE_EMPTY,
+    RELATIVE_WITH_FRAGMENT_OPAQUE_BASE,
+    URL_PORT_STRING_LIMIT,
+    URL_WITHOUT_FRAGMENT,
+    VALID_IPV4_SHORTEST,
+    VALID_OPAQUE_HOST_IPV6,
+    undone,
+)
 
 _FORBIDDEN_HOST = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
 
@@ -67,7 +80,9 @@ def is_valid_ipv4_address_string(s: str) -> bool:
     # most 255; the length check first keeps int() off long digit strings (which it refuses
     # past 4,300 digits).
     return len(parts) == 4 and all(
-        0 < len(p) <= 3 and all(ch in ASCII_DIGITS for ch in p) and str(int(p)) == p
+        0 < len(p) <= 3 and all(ch in ASCII_DIGITS for ch in p)
+        # (variant: before "Correct valid IPv4-address string", "up to three ASCII digits")
+        and (str(int(p)) == p or undone(VALID_IPV4_SHORTEST))
         and int(p) <= 255 for p in parts)
 
 
@@ -83,7 +98,10 @@ def _pieces(s: str) -> int | None:
                 return None
             count += 2
         elif (part and len(part) <= 4 and all(ch in ASCII_HEX_DIGITS for ch in part)
-              and (len(part) == 1 or part[0] != "0")):
+              and (len(part) == 1 or part[0] != "0"
+                   # (variant: before "Define valid IPv6-address string inline", RFC 4291's
+                   # "one to four hexadecimal digits", leading zeros allowed)
+                   or undone(IPV6_PIECE_LEADING_ZERO))):
             count += 1
         else:
             return None
@@ -108,7 +126,8 @@ def is_valid_domain(s: str) -> bool:
         domain = domain_parse(s, True)
     except HostFailure:
         return False
-    return not ends_in_a_number(domain)
+    # (variant: before "Valid domain needs to account for ending with a number", no such step)
+    return not ends_in_a_number(domain) or undone(IPV4_TOO_FEW_PARTS)
 
 
 def is_valid_host_string(s: str) -> bool:
@@ -118,23 +137,32 @@ def is_valid_host_string(s: str) -> bool:
 
 
 def is_valid_opaque_host_string(s: str) -> bool:
-    if s.startswith("[") and s.endswith("]"):
+    # (variant: before "Make IPv6 addresses in special URLs valid", URL units only)
+    if s.startswith("[") and s.endswith("]") and not undone(VALID_OPAQUE_HOST_IPV6):
         return is_valid_ipv6_address_string(s[1:-1])
-    return s != "" and not any(ch in _FORBIDDEN_HOST for ch in s) and \
-        first_invalid_url_unit(s) is None
+    # (variant: before "Fix validity for opaque hosts", "one or more URL units": forbidden host
+    # code points too)
+    return s != "" and (not any(ch in _FORBIDDEN_HOST for ch in s)
+                        or undone(OPAQUE_HOST_VALIDITY)) and first_invalid_url_unit(s) is None
 
 
 def _port(s: str, start: int) -> None:
     # url.bs: URL-port string: ASCII digits representing a 16-bit unsigned integer. Past five
     # significant digits it is not one, checked without int() (which refuses past 4,300 digits).
     if s and not (all(ch in ASCII_DIGITS for ch in s)
-                  and int(s[-5:]) <= 65535 and len(s.lstrip("0")) <= 5):
+                  and ((int(s[-5:]) <= 65535 and len(s.lstrip("0")) <= 5)
+                       # (variant: before, "zero or more ASCII digits", with no upper limit)
+                       or undone(URL_PORT_STRING_LIMIT))):
         raise _Invalid("URL-port string", start, "the port is not a 16-bit decimal number")
 
 
 def _path_absolute(s: str, start: int) -> None:
     if not s.startswith("/"):
         raise _Invalid("path-absolute-URL string", start, "expected /")
+    # (variant: before path segments could be empty, a path-absolute-URL string was "/" followed
+    # by a path-relative-URL string, which does not start with "/")
+    if s.startswith("//") and undone(PATH_SEGMENTS_CAN_BE_EMPTY):
+        raise _Invalid("path-relative-URL string", start + 1, "must not start with /")
     _units(s, start, "URL-path-segment string", "?")
 
 
@@ -153,6 +181,17 @@ def _authority(s: str, start: int, kind: str) -> None:
     if kind == "file":
         if authority and not is_valid_host_string(authority):
             raise _Invalid("valid host string", start, f"{authority!r} is not a valid host")
+        # (variant: before, "//" was followed by a host or a path-absolute-URL string, not
+        # optionally)
+        if not s and undone(PATH_SEGMENTS_CAN_BE_EMPTY):
+            raise _Invalid("scheme-relative-file-URL string", start,
+                           "expected a host or a path-absolute-URL string after //")
+        # (variant: before, a path after a host was a path-absolute-non-Windows-file-URL string:
+        # not "/", a Windows drive letter, "/")
+        if (authority and path[3:4] == "/" and is_windows_drive_letter(path[1:3])
+                and undone(PATH_ABSOLUTE_NON_AUTHORITY)):
+            raise _Invalid("path-absolute-non-Windows-file-URL string", start + end,
+                           "a path after a file host must not start with a Windows drive letter")
     else:
         host, port = authority, None
         if (not authority.endswith("]") and ":" in authority) or "]:" in authority:
@@ -167,6 +206,18 @@ def _authority(s: str, start: int, kind: str) -> None:
             _port(port, start + len(host) + 1)
     if path:
         _path_absolute(path, start + end)
+
+
+def _scheme_relative(s: str, start: int, kind: str) -> None:
+    """A scheme-relative(-special|-file)-URL string at ``s`` (which starts with "//")."""
+    try:
+        _authority(s[2:], start + 2, kind)
+    except _Invalid:
+        # (variant: before path-absolute-non-authority-URL strings, a path-absolute-URL string
+        # was offered beside the scheme-relative one, so "//" could fall back to it)
+        if not undone(PATH_ABSOLUTE_NON_AUTHORITY):
+            raise
+        _path_absolute(s, start)
 
 
 def _scheme_end(s: str) -> int | None:
@@ -192,6 +243,10 @@ def check(input: str, base: URLRecord | None = None) -> Verdict:
     # valid URL string: (relative|absolute)-URL-with-fragment string
     rest, hash_sign, fragment = input.partition("#")
     try:
+        # (variant: before f88f96f, an absolute or relative URL "with fragment" was one
+        # "followed by "#" and a fragment", not optionally)
+        if not hash_sign and undone(URL_WITHOUT_FRAGMENT):
+            raise _Invalid("URL-fragment string", len(input), "expected # and a fragment")
         if hash_sign:
             _units(fragment, len(rest) + 1, "URL-fragment string")
         body, q, query = rest.partition("?")
@@ -215,7 +270,7 @@ def check(input: str, base: URLRecord | None = None) -> Verdict:
                 _authority(after[2:], start + 2, "file")
                 return Verdict(True, "absolute-URL-with-fragment string")
             if after.startswith("//"):
-                _authority(after[2:], start + 2, "opaque")
+                _scheme_relative(after, start, "opaque")
             elif after.startswith("/"):
                 _path_absolute(after, start)
             else:
@@ -225,17 +280,30 @@ def check(input: str, base: URLRecord | None = None) -> Verdict:
         if base is None:
             raise _Invalid("absolute-URL string", 0,
                            "no URL-scheme string followed by : (and no base URL)")
-        if isinstance(base.path, str):
+        # (variant: before 24deb59 an opaque-path base was not special here: a relative-URL
+        # string, and a fragment; between it and 6ae8486, the empty string and a fragment)
+        if isinstance(base.path, str) and not undone(RELATIVE_WITH_FRAGMENT_OPAQUE_BASE):
             if body or q:
                 raise _Invalid("relative-URL-with-fragment string", 0,
                                "the base URL has an opaque path: only a fragment is allowed")
+            if not hash_sign and not undone(PATH_ABSOLUTE_NON_AUTHORITY):
+                raise _Invalid("relative-URL-with-fragment string", 0,
+                               "the base URL has an opaque path: # and a fragment are needed")
             return Verdict(True, "relative-URL-with-fragment string")
         if body.startswith("//"):
             kind = ("file" if base.scheme == "file" else
                     "special" if base.scheme in SPECIAL_SCHEMES else "opaque")
-            _authority(body[2:], 2, kind)
+            _scheme_relative(body, 0, kind)
         elif body.startswith("/"):
             _path_absolute(body, 0)
+            # (variant: before 6ae8486, against a file base with a host that is not the empty
+            # host, a path-absolute-non-Windows-file-URL string)
+            if (base.scheme == "file" and base.host and body[3:4] == "/"
+                    and is_windows_drive_letter(body[1:3])
+                    and undone(PATH_ABSOLUTE_NON_AUTHORITY)):
+                raise _Invalid("path-absolute-non-Windows-file-URL string", 0,
+                               "against a file base with a host, a path must not start with a "
+                               "Windows drive letter")
         else:
             _path_relative(body, 0)
         return Verdict(True, "relative-URL-with-fragment string")

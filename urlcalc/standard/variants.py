@@ -43,6 +43,8 @@ CHECK_HYPHENS_BE_STRICT = "check-hyphens-be-strict"
 PATH_PERCENT_ENCODE_CARET = "path-percent-encode-caret"
 
 # --- hosts (constants) ---
+#: "Define an IPv4 parser that is compatible with Chrome" (2015).
+IPV4_PARSER = "ipv4-parser"
 #: "Off-by-one error in IPv4 parser" (2015): 256 ** (5 - n), not 256 ** (4 - n).
 IPV4_LAST_NUMBER_RANGE = "ipv4-last-number-range"
 #: "Handle \"0\" as input in the IPv4 number parser" (2015).
@@ -53,6 +55,8 @@ IPV4_NUMBER_0X = "ipv4-number-0x"
 IPV4_EMPTY_PART_IS_DOMAIN = "ipv4-empty-part-is-domain"
 #: "Report all IPv4 syntax violations" (2015).
 IPV4_SYNTAX_VIOLATIONS = "ipv4-syntax-violations"
+#: "Disallow invalid IPv4 in IPv6 parser" (2017).
+IPV4_IN_IPV6_NUMBERS_SEEN = "ipv4-in-ipv6-numbers-seen"
 #: "Allow % and IPv6 addresses in non-special URL hosts" (2017).
 OPAQUE_HOST_PERCENT_AND_IPV6 = "opaque-host-percent-and-ipv6"
 #: "Make IPv6 addresses in special URLs valid" (2017): [IPv6] a valid opaque-host string.
@@ -87,12 +91,24 @@ IPV4_TOO_FEW_PARTS = "ipv4-too-few-parts"
 IPV6_PIECE_LEADING_ZERO = "ipv6-piece-leading-zero"
 
 # --- the basic URL parser's states (constants) ---
+#: "Copy username/password for relative URLs" (2015).
+RELATIVE_COPIES_CREDENTIALS = "relative-copies-credentials"
+#: "Do not encode ` in query. Fixes #17." (2015).
+QUERY_BACKTICK_KEPT = "query-backtick-kept"
+#: "Make it non-conforming to place a username and/or password in a URL" (2015).
+CREDENTIALS_NON_CONFORMING = "credentials-non-conforming"
+#: "Support fragments as long as base URL is non-null" (2015).
+FRAGMENT_AGAINST_OPAQUE_BASE = "fragment-against-opaque-base"
 #: "Trip C0 controls and space rather than just ASCII whitespace from parser input" (2015).
 TRIM_C0_CONTROL_OR_SPACE = "trim-c0-control-or-space"
 #: "Once you're a special URL, you cannot become non-special. And vice versa." (2015).
 SCHEME_OVERRIDE_SPECIAL_STAYS = "scheme-override-special-stays"
 #: "Percent encode fragments too" (2016).
 FRAGMENT_PERCENT_ENCODED = "fragment-percent-encoded"
+#: "Fix #77: always decode \"%2e\" in a URL's path" (2016), reverted by the next.
+PATH_DECODE_DOT = "path-decode-dot"
+#: "Stop decoding all %2e's in paths" (2016).
+PATH_STOP_DECODING_DOT = "path-stop-decoding-dot"
 #: "Return failure in state override scheme parsing" (2017).
 SCHEME_OVERRIDE_FAILURE = "scheme-override-failure"
 #: "Restrict protocol around \"file\"" (2017).
@@ -166,6 +182,10 @@ PATH_ABSOLUTE_NON_AUTHORITY = "path-absolute-non-authority"
 # basic URL parser's states, and encode sets, serializers, setters, urlencoded and origin.)
 VARIANTS: tuple[Variant, ...] = (
     # --- hosts: host, IPv4, IPv6, opaque-host and domain parsers, IDNA ---
+    Variant(IPV4_PARSER, "904374077513ac73d4e8ed2a8a76a460bb369735",
+            ("host parser, step 8",),
+            "no IPv4 parser: a host of numbers was a domain like any other (0x7f.0.0.1 stayed "
+            "as it was)"),
     Variant(IPV4_LAST_NUMBER_RANGE, "94e9e60b968a73640a622a0b643879ed17a57b41",
             ("IPv4 parser, step 9",),
             "the last number failed at 256^(4 - n) and more: 1.2.3.4 was a failure"),
@@ -184,6 +204,10 @@ VARIANTS: tuple[Variant, ...] = (
             ("IPv4 parser, step 2.1", "IPv4 parser, step 6.3", "IPv4 parser, step 7"),
             "an empty last part, a hex or octal part and a part over 255 (not the last) were no "
             "syntax violation"),
+    Variant(IPV4_IN_IPV6_NUMBERS_SEEN, "a7ae1b846b91d564229faeaafdd28cb7451faa1d",
+            ("IPv6 parser, step 6.5.5", "IPv6 parser, step 6.5.6"),
+            "the IPv6 parser's IPv4 part counted dots, not numbers: it did not check that four "
+            "numbers were seen ([::1.2.] parsed)"),
     Variant(OPAQUE_HOST_PERCENT_AND_IPV6, "cdbcce62045b1614695b00cc0427f6fb0fc7ed03",
             ("host parser, step 1", "opaque-host parser, step 1"),
             "a non-special URL's host (the URL-host parser) failed on any forbidden host code "
@@ -258,6 +282,20 @@ VARIANTS: tuple[Variant, ...] = (
             "no IPv6-piece-leading-zero error; a valid IPv6-address string was RFC 4291's "
             "text representation, leading zeros allowed"),
     # --- the basic URL parser's states ---
+    Variant(RELATIVE_COPIES_CREDENTIALS, "06b2e6895dff2e6efaeba65f4eb1bc27ecc21581",
+            ("relative state, step 5.1", "relative slash state, step 3"),
+            "a relative URL took the base's host, port, path and query, not its username and "
+            "password"),
+    Variant(QUERY_BACKTICK_KEPT, "f54c44d1f790dd2b8913e955ba6d334c6f14a048",
+            ("query state, step 2.1", "query percent-encode set"),
+            "the query state percent-encoded 0x60 (`) too"),
+    Variant(CREDENTIALS_NON_CONFORMING, "e0c721b680d0977013ef2a14ba578388c01bd331",
+            ("authority state, step 1.1",),
+            "an \"@\" in the authority was a validation error only when one was seen before"),
+    Variant(FRAGMENT_AGAINST_OPAQUE_BASE, "7468c397f600b72f650f52fc02466f051bf96ad3",
+            ("no scheme state, step 1", "no scheme state, step 2"),
+            "a base whose scheme is not special (with an opaque path) failed every relative "
+            "input, \"#\" too"),
     Variant(TRIM_C0_CONTROL_OR_SPACE, "0bab926668566ca3689f47372501b8980cb08073",
             ("basic URL parser, step 1.3",),
             "only leading and trailing ASCII whitespace was removed from the input, not every "
@@ -265,6 +303,13 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(SCHEME_OVERRIDE_SPECIAL_STAYS, "5533c8d91e17fc81fc8a16a16af9155bf940aca8",
             ("scheme state, step 2.1.1", "scheme state, step 2.1.2"),
             "with a state override, a special scheme could become non-special and vice versa"),
+    Variant(PATH_DECODE_DOT, "bee5ad8041adfe6fc676c527bbc3f3cf4562ef67",
+            ("path state, step 2.3",),
+            "no %2e was decoded in the path state (today's text again: fbff683 reverted it; "
+            "undone with fbff683, it restores the text before both)"),
+    Variant(PATH_STOP_DECODING_DOT, "fbff6834a8a03576261f777d0e0afea5c1bc5a09",
+            ("path state, step 2.3",),
+            "the path state decoded every %2e (any case) to \".\" in the buffer"),
     Variant(FRAGMENT_PERCENT_ENCODED, "373dbedbbf0596f723ce8a195923da98b698aeb0",
             ("fragment state, step 1.3",),
             "the fragment state appended c as it is: fragments were not percent-encoded"),
