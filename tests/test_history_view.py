@@ -50,3 +50,17 @@ def test_the_api_and_the_cli_answer_it() -> None:
     assert code == 0
     assert "9bc33c3 'Add U+005E (^) to the path percent-encode set'" in out
     assert 'without it: href "http://h/a^b"' in out
+
+
+def test_as_of_a_date_reads_the_input_as_the_standard_was_then() -> None:
+    # 9bc33c3 landed on 2025-03-05: on 2025-01-01 a path kept ^ as it is
+    h = history_model("http://h/a^b", as_of="2025-01-01")
+    assert h["as_of"] is not None and h["as_of"]["date"] == "2025-01-01"
+    assert variants.PATH_PERCENT_ENCODE_CARET in h["as_of"]["undone"]
+    assert h["as_of"]["reading"]["getters"] is not None
+    assert h["as_of"]["reading"]["getters"]["href"] == "http://h/a^b"
+    assert history_model("http://h/a^b")["as_of"] is None
+    assert history_model("http://h/a^b", as_of="2026-07-03")["as_of"] == {
+        "date": "2026-07-03", "undone": [], "reading": history_model("http://h/a^b")["today"]}
+    status, body = answer("history", {"input": "x", "as_of": "2019"})
+    assert status == 400 and "not a date" in body["error"]

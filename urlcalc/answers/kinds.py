@@ -181,7 +181,10 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "undo whose undoing alters the result (href, failure, a getter, the validation "
          "errors), oldest first, with the result without it and the changed steps' text before "
          "and after.",
-         _history, (INPUT, BASE)),
+         _history, (INPUT, BASE,
+                    Param("as_of", "text", "a day (yyyy-mm-dd): also read the input as the "
+                          "standard was then (every change urlcalc can undo that landed "
+                          "after it, undone)"))),
     Kind("version",
          "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
          "states, the setter operations, the getters and the url.bs the step data comes from.",

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from urlcalc.history.as_of import Change, changes
+from urlcalc.history.as_of import Change, changes, undone_as_of
 from urlcalc.history.commits import normative
 from urlcalc.history.step_changes import step_changes
 from urlcalc.model import budget
+from urlcalc.model.limits import ModelError
 from urlcalc.model.results import parse_model
 from urlcalc.model.shapes import Header, header
 from urlcalc.standard.url import GETTERS, Getters
@@ -65,12 +66,24 @@ class HistoryChange(TypedDict):
     text: list[TextChange]
 
 
+class AsOf(TypedDict):
+    """The input read by the standard as of a date: today's, with every change urlcalc can
+    undo that landed after that day undone."""
+
+    date: str
+    #: the names of the changes undone, oldest first
+    undone: list[str]
+    reading: Reading
+
+
 class HistoryAnswer(Header):
     """The changes of the URL Standard that alter this input's result."""
 
     input: str
     base: str | None
     today: Reading
+    #: the input as of the date asked for (``as_of``; null when none was asked)
+    as_of: AsOf | None
     #: oldest first
     changes: list[HistoryChange]
     #: how many changes urlcalc can undo, and how many normative changes since 2015 there are
@@ -118,9 +131,20 @@ def _text(change: Change) -> list[TextChange]:
     return out
 
 
-def history_model(input: str, base: str | None = None) -> HistoryAnswer:
+def history_model(input: str, base: str | None = None,
+                  as_of: str | None = None) -> HistoryAnswer:
     """Every change urlcalc can undo whose undoing alters ``input``'s result (against
-    ``base``), oldest first."""
+    ``base``), oldest first; with ``as_of`` (yyyy-mm-dd), also the input as of that day."""
+    then_as_of: AsOf | None = None
+    if as_of is not None:
+        try:
+            later = undone_as_of(as_of)
+        except ValueError as e:
+            raise ModelError(str(e)) from None
+        budget.at(f"the standard as of {as_of}")
+        names = [c.variant.name for c in later]
+        with undoing(names):
+            then_as_of = {"date": as_of, "undone": names, "reading": _reading(input, base)}
     budget.at("today's standard")
     today = _reading(input, base)
     found: list[HistoryChange] = []
@@ -135,7 +159,8 @@ def history_model(input: str, base: str | None = None) -> HistoryAnswer:
                           "date": c["committed"], "title": c["title"], "without": then,
                           "differs": differs, "text": _text(change)})
     out: HistoryAnswer = {
-        **header("history"), "input": input, "base": base, "today": today, "changes": found,
+        **header("history"), "input": input, "base": base, "today": today,
+        "as_of": then_as_of, "changes": found,
         "undoable": len(VARIANTS),
         "normative_since_2015": sum(1 for c in normative() if c["committed"] >= SINCE),
     }

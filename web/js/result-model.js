@@ -53,6 +53,7 @@
 /** @typedef {import("./model/implementations.js").WptScoreRow} WptScoreRow */
 /** @typedef {import("./model/history.js").HistoryAnswer} HistoryAnswer */
 /** @typedef {import("./model/history.js").Reading} Reading */
+/** @typedef {import("./model/history.js").AsOf} AsOf */
 /** @typedef {import("./model/history.js").HistoryChange} HistoryChange */
 /** @typedef {import("./model/history.js").TextChange} TextChange */
 /** @typedef {import("./model/version.js").VersionAnswer} VersionAnswer */

@@ -16,6 +16,7 @@
  * @property {string} input
  * @property {(string|null)} base
  * @property {Reading} today
+ * @property {(AsOf|null)} as_of the input as of the date asked for (``as_of``; null when none was asked)
  * @property {Array<HistoryChange>} changes oldest first
  * @property {number} undoable how many changes urlcalc can undo, and how many normative changes since 2015 there are
  * @property {number} normative_since_2015
@@ -28,6 +29,14 @@
  * @property {(Getters|null)} getters the getters (null on failure)
  * @property {(string|null)} failure why it fails, citing the step (null when it parses)
  * @property {Array<string>} validation_errors the validation errors' names, in the order they fired
+ */
+
+/**
+ * The input read by the standard as of a date: today's, with every change urlcalc can undo that landed after that day undone.
+ * @typedef {object} AsOf
+ * @property {string} date
+ * @property {Array<string>} undone the names of the changes undone, oldest first
+ * @property {Reading} reading
  */
 
 /**
