@@ -19,8 +19,8 @@ from urlcalc.standard.variants import any_undone, undoing
 Result = tuple[str, list[str]]
 
 
-def _read(input: str) -> Result:
-    m = parse_model(input, None)
+def _read(input: str, base: str | None = None) -> Result:
+    m = parse_model(input, base)
     href = m["getters"]["href"] if m["ok"] and m["getters"] else "failure"
     return href, [e["name"] for e in m["validation_errors"]]
 
@@ -92,6 +92,33 @@ PARSES: list[tuple[tuple[str, ...], str, Result, Result]] = [
      ("http://h/#a%20b", ["invalid-URL-unit"]), ("http://h/#a b", ["invalid-URL-unit"])),
     ((variants.FRAGMENT_PERCENT_ENCODED, variants.FRAGMENT_PERCENT_ENCODE_SET),
      "http://h/#\u00e9", ("http://h/#%C3%A9", []), ("http://h/#\u00e9", [])),
+    # f54c44d "Do not encode ` in query. Fixes #17.": query state, before: "If byte is less
+    # than 0x21, greater than 0x7E, or is one of 0x22, 0x23, 0x3C, 0x3E, and 0x60, append byte,
+    # percent encoded"; after, 0x60 is not in the list. (` is no URL code point: a validation
+    # error in both.)
+    ((variants.QUERY_BACKTICK_KEPT,), "http://h/?a`b",
+     ("http://h/?a`b", ["invalid-URL-unit"]), ("http://h/?a%60b", ["invalid-URL-unit"])),
+    ((variants.QUERY_BACKTICK_KEPT, variants.SPECIAL_QUERY_APOSTROPHE), "http://h/?`'",
+     ("http://h/?`%27", ["invalid-URL-unit"]), ("http://h/?%60'", ["invalid-URL-unit"])),
+    # bee5ad8 "Fix #77: always decode "%2e" in a URL's path" added to the path state: "If c is
+    # "%" and remaining, ASCII lowercased, starts with "2e", append "." to buffer and increase
+    # pointer by two."; fbff683 "Stop decoding all %2e's in paths" removed it again. Undoing
+    # fbff683 restores the text between the two; undoing bee5ad8 alone, or both, the text
+    # without that step (today's).
+    ((variants.PATH_STOP_DECODING_DOT,), "http://h/a%2eb/%2Ec",
+     ("http://h/a%2eb/%2Ec", []), ("http://h/a.b/.c", [])),
+    ((variants.PATH_DECODE_DOT,), "http://h/a%2eb/%2Ec",
+     ("http://h/a%2eb/%2Ec", []), ("http://h/a%2eb/%2Ec", [])),
+    ((variants.PATH_DECODE_DOT, variants.PATH_STOP_DECODING_DOT), "http://h/a%2eb/%2Ec",
+     ("http://h/a%2eb/%2Ec", []), ("http://h/a%2eb/%2Ec", [])),
+    # e0c721b "Make it non-conforming to place a username and/or password in a URL" (bug
+    # 27516): authority state, after: "Parse error. If the @ flag is set, prepend "%40" to
+    # buffer."; before: "If the @ flag is set, parse error, prepend "%40" to buffer."
+    ((variants.CREDENTIALS_NON_CONFORMING,), "http://u@h/",
+     ("http://u@h/", ["invalid-credentials"]), ("http://u@h/", [])),
+    ((variants.CREDENTIALS_NON_CONFORMING,), "http://a@b@h/",
+     ("http://a%40b@h/", ["invalid-credentials", "invalid-credentials"]),
+     ("http://a%40b@h/", ["invalid-credentials"])),
     # 6ef17eb "Percent-encode ' in queries of URLs with special schemes": query state, after:
     # the bytes percent-encoded include "byte is 0x27 (') and url is special"; before, not.
     ((variants.SPECIAL_QUERY_APOSTROPHE,), "http://h/?a'b",
@@ -183,6 +210,33 @@ SETS: list[tuple[tuple[str, ...], str, str, str, tuple[str, str], tuple[str, str
 ]
 
 
+WITH_BASE: list[tuple[tuple[str, ...], str, str, Result, Result]] = [
+    # (variants undone, input, base, today, with those undone)
+    # 06b2e68 "Copy username/password for relative URLs": relative state, after: "Set url's
+    # username to base's username, url's password to base's password, url's host to base's
+    # host, ..."; before: "Set url's host to base's host, url's port to base's port, ...".
+    ((variants.RELATIVE_COPIES_CREDENTIALS,), "?x", "http://u:p@h/a",
+     ("http://u:p@h/a?x", []), ("http://h/a?x", [])),
+    ((variants.RELATIVE_COPIES_CREDENTIALS,), "b", "http://u:p@h/a",
+     ("http://u:p@h/b", []), ("http://h/b", [])),
+    # 7468c39 "Support fragments as long as base URL is non-null" (bug 28600): no scheme state,
+    # before: "If base is null, or base's scheme is not a relative scheme, parse error, return
+    # failure."; after: "... is not a relative scheme and c is not "#", ...".
+    ((variants.FRAGMENT_AGAINST_OPAQUE_BASE,), "#x", "sc:a",
+     ("sc:a#x", []), ("failure", ["missing-scheme-non-relative-URL"])),
+]
+
+
+@pytest.mark.parametrize(("names", "input", "base", "today", "before"), WITH_BASE,
+                         ids=[f"{'+'.join(c[0])}:{c[1]}" for c in WITH_BASE])
+def test_each_change_undone_resolves_as_the_text_before_it(
+        names: tuple[str, ...], input: str, base: str, today: Result, before: Result) -> None:
+    assert _read(input, base) == today
+    with undoing(names):
+        assert _read(input, base) == before
+    assert _read(input, base) == today
+
+
 @pytest.mark.parametrize(("names", "url", "setter", "value", "today", "before"), SETS,
                          ids=[f"{'+'.join(c[0])}:{c[1]}.{c[2]}={c[3]}" for c in SETS])
 def test_each_change_undone_sets_as_the_text_before_it(
@@ -197,8 +251,9 @@ def test_each_change_undone_sets_as_the_text_before_it(
 def test_the_states_block_is_oldest_first_and_every_variant_has_a_case() -> None:
     from urlcalc.history.commits import by_sha
 
-    block = [v for v in variants.VARIANTS
-             if v.name in {n for c in PARSES for n in c[0]} | {n for c in SETS for n in c[0]}]
+    ours = {n for c in PARSES for n in c[0]} | {n for c in SETS for n in c[0]} | {
+        n for c in WITH_BASE for n in c[0]}
+    block = [v for v in variants.VARIANTS if v.name in ours]
     dates = [by_sha(v.commit)["date"] for v in block]
     assert dates == sorted(dates)
     assert len(block) >= 7

@@ -53,7 +53,9 @@ from urlcalc.standard.record import (
 )
 from urlcalc.standard.variants import (  # the basic URL parser's states' variants
     CREDENTIALS_NO_HOST_HOST_MISSING,
+    CREDENTIALS_NON_CONFORMING,
     ENCODE_BRACES,
+    FRAGMENT_AGAINST_OPAQUE_BASE,
     FRAGMENT_NUL_ENCODED,
     FRAGMENT_PERCENT_ENCODE_SET,
     FRAGMENT_PERCENT_ENCODED,
@@ -61,9 +63,13 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT,
     OPAQUE_PATH_SPACE_BEFORE_HASH,
     OPAQUE_PATH_SPACE_ROUNDTRIP,
+    PATH_DECODE_DOT,
     PATH_PERCENT_ENCODE_CARET,
     PATH_START_OVERRIDE_EMPTY_SEGMENT,
+    PATH_STOP_DECODING_DOT,
     PORT_OVERRIDE_FAILURE,
+    QUERY_BACKTICK_KEPT,
+    RELATIVE_COPIES_CREDENTIALS,
     SCHEME_OVERRIDE_FAILURE,
     SCHEME_OVERRIDE_FILE_RESTRICTED,
     SCHEME_OVERRIDE_PORT_NORMALIZED,
@@ -449,7 +455,10 @@ def scheme_state(p: Parser, c: str) -> str:
 
 def no_scheme_state(p: Parser, c: str) -> str:
     base = p.base
-    if base is None or (isinstance(base.path, str) and c != "#"):
+    # (variant 7468c39, fragment-against-opaque-base: before, "... is not a relative scheme,
+    # parse error, return failure", whatever c)
+    if base is None or (isinstance(base.path, str) and (
+            c != "#" or (p.past and undone(FRAGMENT_AGAINST_OPAQUE_BASE)))):
         raise p.fail("missing-scheme-non-relative-URL", "1")
     url = p.url
     if isinstance(base.path, str) and c == "#":
@@ -507,9 +516,11 @@ def relative_state(p: Parser, c: str) -> str:
         p.error("invalid-reverse-solidus", "4")
         p.state = relative_slash_state
         return "4"
-    # step 5.1
-    url.username = base.username
-    url.password = base.password
+    # step 5.1 (variant 06b2e68, relative-copies-credentials: before, the username and password
+    # were not copied)
+    if not (p.past and undone(RELATIVE_COPIES_CREDENTIALS)):
+        url.username = base.username
+        url.password = base.password
     url.host = base.host
     url.port = base.port
     url.path = list(base.path)
@@ -556,8 +567,11 @@ def relative_slash_state(p: Parser, c: str) -> str:
         return "2"
     base = p.base
     assert base is not None
-    url.username = base.username
-    url.password = base.password
+    # (variant 06b2e68, relative-copies-credentials: before, the username and password were not
+    # copied)
+    if not (p.past and undone(RELATIVE_COPIES_CREDENTIALS)):
+        url.username = base.username
+        url.password = base.password
     url.host = base.host
     url.port = base.port
     p.fact(FactKind.FROM_BASE, "3", "username", "password", "host", "port")
@@ -589,8 +603,10 @@ def special_authority_ignore_slashes_state(p: Parser, c: str) -> str:
 def authority_state(p: Parser, c: str) -> str:
     url = p.url
     if c == "@":
-        # step 1.1-1.3
-        p.error("invalid-credentials", "1.1")
+        # step 1.1-1.3 (variant e0c721b, credentials-non-conforming: before, "If the @ flag is
+        # set, parse error, prepend "%40" to buffer": no error for the first "@")
+        if p.at_sign_seen or not (p.past and undone(CREDENTIALS_NON_CONFORMING)):
+            p.error("invalid-credentials", "1.1")
         if p.at_sign_seen:
             p.buffer.insert(0, "%40")
             p.fact(FactKind.USERINFO_AT_ENCODED, "1.2",
@@ -989,6 +1005,15 @@ def path_state(p: Parser, c: str) -> str:
         return "1.5"
     # step 2.1-2.2
     if c not in _PATH_SAFE:
+        # variant fbff683 (path-stop-decoding-dot): before, "If c is "%" and remaining, ASCII
+        # lowercased, starts with "2e", append "." to buffer and increase pointer by two" (the
+        # text bee5ad8 added: undoing both restores the text before both, today's)
+        if c == "%" and p.past and undone(PATH_STOP_DECODING_DOT) \
+                and not undone(PATH_DECODE_DOT) \
+                and p.input[p.pointer + 1:p.pointer + 3].lower() == "2e":
+            p.buffer.append(".")
+            p.pointer += 2
+            return "2.3"
         p.check_url_unit(c, ("2.1", "2.2"))
         # step 2.3 (variant: before U+005E (^) was in the path percent-encode set, it was kept)
         encoded = c if (c == "^" and undone(PATH_PERCENT_ENCODE_CARET)) or (
@@ -1056,10 +1081,8 @@ def query_state(p: Parser, c: str) -> str:
         p.encoding = "UTF-8"
     # step 2
     if (p.state_override is None and c == "#") or c == EOF:
-        # (variant 6ef17eb, special-query-apostrophe: before, a special URL's query used the
-        # query percent-encode set too: ' was not encoded)
-        encode_set = (QUERY_SET if p.past and undone(SPECIAL_QUERY_APOSTROPHE)
-                      else SPECIAL_QUERY_SET) if url.scheme in SPECIAL_SCHEMES else QUERY_SET
+        encode_set = _query_set_past(p) if p.past else \
+            SPECIAL_QUERY_SET if url.scheme in SPECIAL_SCHEMES else QUERY_SET
         buffer = "".join(p.buffer)
         encoded = percent_encode_after_encoding(p.encoding, buffer, encode_set)
         if p.facts is not None and encoded != buffer:
@@ -1100,6 +1123,23 @@ def fragment_state(p: Parser, c: str) -> str | None:
     else:
         p.buffer.append(c)
     return "1.3"
+
+
+_QUERY_SET_2015 = QUERY_SET.union("query percent-encode set, with ` (before f54c44d)", "`")
+_SPECIAL_QUERY_SET_2015 = SPECIAL_QUERY_SET.union(
+    "special-query percent-encode set, with ` (before f54c44d)", "`")
+
+
+def _query_set_past(p: Parser) -> PercentEncodeSet:
+    """The query state's step 2.1 encode set, while changes are undone."""
+    # variant 6ef17eb (special-query-apostrophe): before, a special URL's query used the query
+    # percent-encode set too: ' was not encoded
+    special = p.url.scheme in SPECIAL_SCHEMES and not undone(SPECIAL_QUERY_APOSTROPHE)
+    # variant f54c44d (query-backtick-kept): before, "0x22, 0x23, 0x3C, 0x3E, and 0x60" were
+    # percent-encoded: ` too
+    if undone(QUERY_BACKTICK_KEPT):
+        return _SPECIAL_QUERY_SET_2015 if special else _QUERY_SET_2015
+    return SPECIAL_QUERY_SET if special else QUERY_SET
 
 
 def _fragment_state_past(p: Parser, c: str) -> str:
