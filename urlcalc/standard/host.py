@@ -25,8 +25,29 @@ from urlcalc.standard.observer import Observer, StepDetails, StepDriver, driver_
 from urlcalc.standard.percent import C0_CONTROL_SET, percent_decode, utf8_percent_encode
 from urlcalc.standard.record import EMPTY_HOST, Domain, Host, OpaqueHost
 from urlcalc.standard.variants import (
+    ASCII_DOMAIN_TO_ASCII_FALLBACK,
     CHECK_HYPHENS_BE_STRICT,
+    DOMAIN_EMPTY_AFTER_TO_ASCII,
+    DOMAIN_ENDING_IN_NUMBER_IS_IPV4,
+    DOMAIN_STRICT_TO_ASCII_ERROR,
+    FORBIDDEN_DOMAIN_CODE_POINT,
     HOSTS_FORBID_LT_GT_CARET,
+    HOSTS_FORBID_PIPE,
+    IDNA_CHECK_HYPHENS_FALSE,
+    IDNA_NONTRANSITIONAL,
+    IPV4_EMPTY_PART_IS_DOMAIN,
+    IPV4_ERRORS_WHERE_FOUND,
+    IPV4_IN_IPV6_NUMBERS_SEEN,
+    IPV4_LAST_NUMBER_RANGE,
+    IPV4_NUMBER_0X,
+    IPV4_NUMBER_EMPTY_IS_NON_DECIMAL,
+    IPV4_NUMBER_ZERO,
+    IPV4_PARSER,
+    IPV4_SYNTAX_VIOLATIONS,
+    IPV4_TOO_FEW_PARTS,
+    IPV6_PIECE_LEADING_ZERO,
+    OPAQUE_HOST_PERCENT_AND_IPV6,
+    OPAQUE_HOST_VALIDITY,
     any_undone,
     undone,
 )
@@ -91,9 +112,26 @@ FORBIDDEN_DOMAIN_CODE_POINTS = (
 )
 _FORBIDDEN_DOMAIN_RE = re.compile("[" + re.escape("".join(sorted(FORBIDDEN_DOMAIN_CODE_POINTS)))
                                   + "]")
-# (variant: before "Forbid <, >, and ^ in hosts")
-_FORBIDDEN_DOMAIN_BEFORE_2020_RE = re.compile(
-    "[" + re.escape("".join(sorted(FORBIDDEN_DOMAIN_CODE_POINTS - frozenset("<>^")))) + "]")
+# The code points that became forbidden host (and so domain) code points, by variant; undone, a
+# host may hold them (_forbidden_then).
+_FORBIDDEN_SINCE = (
+    (HOSTS_FORBID_LT_GT_CARET, frozenset("<>^")),  # "Forbid <, >, and ^ in hosts" (2020)
+    (HOSTS_FORBID_PIPE, frozenset("|")),  # "Forbid U+007C (|) in hosts" (2021)
+)
+# "Forbid more code points in (non-opaque) domains" (2022): before, the domain parser checked the
+# forbidden host code points (which held U+0025 (%) then), not these too.
+_FORBIDDEN_DOMAIN_SINCE_2022 = FORBIDDEN_DOMAIN_CODE_POINTS - FORBIDDEN_HOST_CODE_POINTS - {"%"}
+
+
+def _forbidden_then(domain: bool) -> frozenset[str]:
+    """The forbidden host (``domain``: domain) code points with the undone changes undone."""
+    forbidden = FORBIDDEN_DOMAIN_CODE_POINTS if domain else FORBIDDEN_HOST_CODE_POINTS
+    for name, since in _FORBIDDEN_SINCE:
+        if undone(name):
+            forbidden -= since
+    if domain and undone(FORBIDDEN_DOMAIN_CODE_POINT):
+        forbidden -= _FORBIDDEN_DOMAIN_SINCE_2022
+    return forbidden
 _PERCENT_ENCODED_RE = re.compile("%[0-9A-Fa-f]{2}")
 # A lowercase ASCII domain that strict UTS #46 ToASCII passes without error: LDH labels of 1-63,
 # no leading/trailing hyphen, no "--" in positions 3-4 (covers "xn--", which needs decoding),
@@ -232,6 +270,12 @@ def host_parser_start(h: HostParserRun) -> str | None:
             raise _failure(h.report, "host", "1.1", "the input starts with [ but does not end "
                            "with ]", "IPv6-unclosed", says="starts with [ but does not end with ]",
                            input=input)
+        if h.is_opaque and undone(OPAQUE_HOST_PERCENT_AND_IPV6):
+            # variant: before "Allow % and IPv6 addresses in non-special URL hosts", the
+            # URL-host parser: "If input contains a forbidden host code point, syntax
+            # violation, return failure"
+            raise _failure(h.report, "opaque-host", "1", "the input contains a forbidden host "
+                           "code point, U+005B", "host-invalid-code-point", 0)
         h.state = host_parser_ipv6
         return "1.2"
     # step 2
@@ -240,7 +284,8 @@ def host_parser_start(h: HostParserRun) -> str | None:
         return "2"
     # step 3: Assert input is not the empty string.
     # step 4
-    if "%" in input and _PERCENT_ENCODED_RE.search(input):
+    if "%" in input and _PERCENT_ENCODED_RE.search(input) and \
+            not undone(DOMAIN_STRICT_TO_ASCII_ERROR):  # (variant: before, no such step)
         h.report("domain-percent-encoded", None, "", ("host parser", "4"))
         h.state = host_parser_decode
         return "4"
@@ -327,6 +372,14 @@ def host_parser_checks(h: HostParserRun) -> str | None:
 
 def host_parser_ipv4(h: HostParserRun) -> str:
     # step 8
+    if undone(IPV4_PARSER) or (undone(DOMAIN_ENDING_IN_NUMBER_IS_IPV4)
+                               and _ipv4_parser_returns_input_2015(h.ascii_domain)):
+        # variant: before "Reject non-IPv4 domains that end in numbers", "If ipv4Host is an
+        # IPv4 address or failure, return ipv4Host. Return asciiDomain."; before "Define an
+        # IPv4 parser that is compatible with Chrome", no IPv4 parser: "Return asciiDomain"
+        h.result = Domain(h.ascii_domain)
+        h.state = None
+        return "9"
     try:
         h.result = ipv4_parse(h.ascii_domain, h.report, h.observer)
     except HostFailure as e:
@@ -340,8 +393,10 @@ def host_parser_ipv4(h: HostParserRun) -> str:
 
 
 def _strict_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
-    # CheckHyphens is beStrict (variant: before that change it was false)
-    return uts46.to_ascii(domain, check_hyphens=not undone(CHECK_HYPHENS_BE_STRICT),
+    # CheckHyphens is beStrict (variant: before that change it was false; before "IDNA: use
+    # proposed UTS46 flags", there was no such flag: hyphens were checked)
+    return uts46.to_ascii(domain, check_hyphens=not undone(CHECK_HYPHENS_BE_STRICT)
+                          or undone(IDNA_CHECK_HYPHENS_FALSE),
                           check_bidi=True, check_joiners=True,
                           use_std3_ascii_rules=True, transitional_processing=False,
                           verify_dns_length=True, ignore_invalid_punycode=False,
@@ -349,8 +404,11 @@ def _strict_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, l
 
 
 def _relaxed_to_ascii(domain: str, observer: uts46.StageObserver) -> tuple[str, list[str]]:
-    return uts46.to_ascii(domain, check_hyphens=False, check_bidi=True, check_joiners=True,
-                          use_std3_ascii_rules=False, transitional_processing=False,
+    # (variants: before "IDNA: use proposed UTS46 flags", no CheckHyphens flag: checked;
+    # before "Use Nontransitional_Processing for IDNA ToASCII", Transitional_Processing)
+    return uts46.to_ascii(domain, check_hyphens=undone(IDNA_CHECK_HYPHENS_FALSE),
+                          check_bidi=True, check_joiners=True, use_std3_ascii_rules=False,
+                          transitional_processing=undone(IDNA_NONTRANSITIONAL),
                           verify_dns_length=False, ignore_invalid_punycode=False,
                           observer=observer)
 
@@ -398,8 +456,9 @@ def domain_strict(d: DomainRun) -> str:
 
 def domain_strict_error(d: DomainRun) -> str | None:
     strict_errors = d.strict_errors
-    # step 2
-    if strict_errors:
+    # step 2 (variant: before "Close gap between URL writing and parser sections", with
+    # beStrict false no strict run reported an error: steps 5, 6.2 and 7 did)
+    if strict_errors and (d.be_strict or not undone(DOMAIN_STRICT_TO_ASCII_ERROR)):
         d.report("domain-to-ASCII", None, " ".join(strict_errors), ("domain parser", "2"))
     # step 3
     if d.be_strict:
@@ -414,8 +473,15 @@ def domain_strict_error(d: DomainRun) -> str | None:
 
 def domain_to_ascii(d: DomainRun) -> str:
     d.state = domain_result_checks
-    # step 4-5
-    if d.lowered is not None:
+    # step 4-5 (variant: before "Add Unicode ToASCII fallback for ASCII domains", an ASCII
+    # domain went through step 6 as any other; relaxed ToASCII fails only where strict did)
+    if d.lowered is not None and not (d.strict_errors and undone(ASCII_DOMAIN_TO_ASCII_FALLBACK)):
+        if d.strict_errors and undone(DOMAIN_STRICT_TO_ASCII_ERROR):
+            # variant: before "Close gap ...", step 5.1: "If running Unicode ToASCII [relaxed]
+            # ... is a failure value, domain-to-ASCII validation error"
+            errors = _relaxed_to_ascii(d.domain, None)[1]
+            if errors:
+                d.report("domain-to-ASCII", None, " ".join(errors), ("domain parser", "5"))
         d.result = d.lowered
         return "5"
     # step 6
@@ -430,6 +496,9 @@ def domain_to_ascii(d: DomainRun) -> str:
     if errors:
         raise _failure(d.report, "domain", "6.2", "domain parser ToASCII with beStrict false is "
                        "a failure value (" + ", ".join(errors) + ")",
+                       # variant: before "Close gap ...", "domain-to-ASCII validation error,
+                       # return failure"
+                       "domain-to-ASCII" if undone(DOMAIN_STRICT_TO_ASCII_ERROR) else None,
                        says="ToASCII with beStrict false failed", uts46_errors=errors)
     d.result = result
     return "6.1"
@@ -437,14 +506,18 @@ def domain_to_ascii(d: DomainRun) -> str:
 
 def domain_result_checks(d: DomainRun) -> str:
     result = d.result
-    # step 7
-    if result == "":
-        raise _failure(d.report, "domain", "7", "the result is the empty string")
+    # step 7 (variant: before "Verify domain is not empty after Unicode ToASCII", no such step;
+    # before "Close gap ...", "domain-to-ASCII validation error, return failure")
+    if result == "" and not undone(DOMAIN_EMPTY_AFTER_TO_ASCII):
+        raise _failure(d.report, "domain", "7", "the result is the empty string",
+                       "domain-to-ASCII" if undone(DOMAIN_STRICT_TO_ASCII_ERROR) else None)
     # step 8
     forbidden = _FORBIDDEN_DOMAIN_RE.search(result)
-    if forbidden and forbidden.group() in "<>^" and undone(HOSTS_FORBID_LT_GT_CARET):
-        # variant: before "Forbid <, >, and ^ in hosts" they were not forbidden
-        forbidden = _FORBIDDEN_DOMAIN_BEFORE_2020_RE.search(result)
+    if forbidden and any_undone():
+        # variant: a code point forbidden since a change undone here is not forbidden
+        then = _forbidden_then(True)
+        forbidden = next((m for m in _FORBIDDEN_DOMAIN_RE.finditer(result) if m.group() in then),
+                         None)
     if forbidden:
         domain = d.domain
         ch = forbidden.group()
@@ -454,7 +527,10 @@ def domain_result_checks(d: DomainRun) -> str:
             else domain.find(ch)
         raise _failure(d.report, "domain", "8",
                        f"the result contains a forbidden domain code point, U+{ord(ch):04X}",
-                       at=offset if offset >= 0 else None, result=result)
+                       # variant: before "Close gap ...", "domain-invalid-code-point validation
+                       # error, return failure"
+                       "domain-invalid-code-point" if undone(DOMAIN_STRICT_TO_ASCII_ERROR)
+                       else None, at=offset if offset >= 0 else None, result=result)
     # step 9
     d.state = None
     return "9"
@@ -462,12 +538,14 @@ def domain_result_checks(d: DomainRun) -> str:
 
 # url.bs: IDNA, domain to Unicode
 def domain_to_unicode(domain: str) -> str:
-    result, errors = uts46.to_unicode(domain, check_hyphens=False, check_bidi=True,
+    result, errors = uts46.to_unicode(domain, check_hyphens=undone(IDNA_CHECK_HYPHENS_FALSE),
+                                      check_bidi=True,
                                       check_joiners=True, use_std3_ascii_rules=False,
                                       transitional_processing=False,
                                       ignore_invalid_punycode=False)
-    # step 2
-    return domain if errors else result
+    # step 2 (variant: before "Add Unicode ToASCII fallback for ASCII domains", "Signify
+    # domain-to-Unicode validation errors for any returned errors, and then, return result")
+    return domain if errors and not undone(ASCII_DOMAIN_TO_ASCII_FALLBACK) else result
 
 
 # url.bs: host parsing, the ends in a number checker
@@ -485,6 +563,21 @@ def ends_in_a_number(input: str) -> bool:
     return ipv4_number(last)[0] is not None
 
 
+def _ipv4_parser_returns_input_2015(input: str) -> bool:
+    """The IPv4 parser as it was from 2015 to "Reject non-IPv4 domains that end in numbers"
+    (2021): true when it returned ``input`` itself (a domain, not an IPv4 address): "If parts's
+    size is greater than 4, then return input", "If part is the empty string, then return
+    input", "If result is failure, then return input". (Otherwise it ran as today's.)"""
+    parts = input.split(".")
+    if parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    # (variant: before "If IPv4 parser finds empty labels, return input as domain", an empty
+    # part went to the IPv4 number parser)
+    empty_is_domain = not undone(IPV4_EMPTY_PART_IS_DOMAIN)
+    return len(parts) > 4 or any((p == "" and empty_is_domain) or ipv4_number(p)[0] is None
+                                 for p in parts)
+
+
 # ---------------------------------------------------------------------------------------------
 # url.bs: host parsing, the IPv4 parser
 
@@ -494,8 +587,8 @@ class IPv4Run(HostRun):
     the next part starts at ``end``) and ``number``, the IPv4 number parser's answer for it
     (ipv4_number)."""
 
-    __slots__ = ("end", "index", "input", "number", "numbers", "offset", "part", "parts",
-                 "result")
+    __slots__ = ("deferred", "end", "index", "input", "number", "numbers", "offset", "part",
+                 "parts", "result")
 
     def __init__(self, input: str, report: Report, observer: Observer | None) -> None:
         self.state = ipv4_split
@@ -510,6 +603,9 @@ class IPv4Run(HostRun):
         self.offset = 0
         self.end = 0
         self.result = 0
+        # variant: before "Redo validation errors in the IPv4 parser", the validationError
+        # reported once after every part parsed (named here by its first cause)
+        self.deferred: str | None = None
 
 
 def ipv4_parse(input: str, report: Report = _no_report, observer: Observer | None = None) -> int:
@@ -523,13 +619,20 @@ def ipv4_split(r: IPv4Run) -> str:
     parts = r.parts = r.input.split(".")
     # step 2
     if parts[-1] == "":
-        r.report("IPv4-empty-part", None, "", ("IPv4 parser", "2.1"))
+        if undone(IPV4_SYNTAX_VIOLATIONS):  # variant: before "Report all IPv4 ...", none
+            pass
+        elif undone(IPV4_ERRORS_WHERE_FOUND):  # variant: before, "Set validationError to true"
+            r.deferred = r.deferred or "IPv4-empty-part"
+        else:
+            r.report("IPv4-empty-part", None, "", ("IPv4 parser", "2.1"))
         if len(parts) > 1:
             parts.pop()
             if r.observer is not None:
                 r.ran("2.2")
-    # step 3
-    if len(parts) < 4:
+    # step 3 (variant: before "Valid domain needs to account for ending with a number", no such
+    # step)
+    too_few = len(parts) < 4 and not undone(IPV4_TOO_FEW_PARTS)
+    if too_few:
         r.report("IPv4-too-few-parts", None, "", ("IPv4 parser", "3"))
     # step 4
     if len(parts) > 4:
@@ -537,7 +640,7 @@ def ipv4_split(r: IPv4Run) -> str:
                        parts=parts)
     # step 5
     r.state = ipv4_part
-    return "3" if len(parts) < 4 else "1"
+    return "3" if too_few else "1"
 
 
 def ipv4_part(r: IPv4Run) -> str:
@@ -561,19 +664,30 @@ def ipv4_part(r: IPv4Run) -> str:
         r.state = ipv4_numbers
     # step 6.3
     if number[1]:
-        r.report("IPv4-non-decimal-part", None, "", ("IPv4 parser", "6.3"))
+        if undone(IPV4_SYNTAX_VIOLATIONS):  # variant: before "Report all IPv4 ...", none
+            pass
+        elif undone(IPV4_ERRORS_WHERE_FOUND):  # variant: before, "set validationError to true"
+            r.deferred = r.deferred or "IPv4-non-decimal-part"
+        else:
+            r.report("IPv4-non-decimal-part", None, "", ("IPv4 parser", "6.3"))
     return "6.4"
 
 
 def ipv4_numbers(r: IPv4Run) -> str:
     # step 6.4, for every part
+    if r.deferred is not None:
+        # variant: before "Redo validation errors in the IPv4 parser", "If validationError is
+        # true, validation error"
+        r.report(r.deferred, None, "", ("IPv4 parser", "7"))
     r.state = ipv4_range if any(n > 255 for n in r.numbers) else ipv4_result
     return "6.4"
 
 
 def ipv4_range(r: IPv4Run) -> str:
-    # step 7: a number is greater than 255
-    r.report("IPv4-out-of-range-part", None, "", ("IPv4 parser", "7"))
+    # step 7: a number is greater than 255 (variant: before "Report all IPv4 syntax
+    # violations", no such step)
+    if not undone(IPV4_SYNTAX_VIOLATIONS):
+        r.report("IPv4-out-of-range-part", None, "", ("IPv4 parser", "7"))
     r.state = ipv4_result
     return "7"
 
@@ -583,8 +697,10 @@ def ipv4_result(r: IPv4Run) -> str:
     # step 8
     if any(n > 255 for n in numbers[:-1]):
         raise _failure(r.report, "ipv4", "8", "a number before the last exceeds 255")
-    # step 9
-    if numbers[-1] >= 256 ** (5 - len(numbers)):
+    # step 9 (variant: before "Off-by-one error in IPv4 parser", 256^(4 - n))
+    last = numbers[-1]
+    if last >= 256 ** (5 - len(numbers)) or (
+            last >= 256 ** (4 - len(numbers)) and undone(IPV4_LAST_NUMBER_RANGE)):
         raise _failure(r.report, "ipv4", "9", "the last number is greater than or "
                        f"equal to 256^{5 - len(numbers)}",
                        says=f"the last number is 256^{5 - len(numbers)} or more")
@@ -607,10 +723,16 @@ IPv4Number = tuple[int | None, bool, int, str | None, str | None]
 # url.bs: host parsing, the IPv4 number parser
 def ipv4_number(input: str) -> IPv4Number:
     """The IPv4 number parser, with the steps that applied (see IPv4Number)."""
-    # step 1
-    if input == "":
+    # step 1 (variant: before "Reject non-IPv4 domains that end in numbers", no such step: an
+    # empty part, when the IPv4 parser of then did not return input for it, went on)
+    if input == "" and not (undone(DOMAIN_ENDING_IN_NUMBER_IS_IPV4)
+                            and undone(IPV4_EMPTY_PART_IS_DOMAIN)):
         return (None, False, 10, "1", None)
     # step 2-5
+    if input == "0" and undone(IPV4_NUMBER_ZERO):
+        # variant: before 'Handle "0" as input', "at least one code point": octal, then
+        # nothing left to parse: failure
+        return (None, True, 8, "5", "7")
     if len(input) >= 2 and input[0] == "0":
         if input[1] in "xX":
             validation_error, input, radix, step = True, input[2:], 16, "4"
@@ -618,9 +740,11 @@ def ipv4_number(input: str) -> IPv4Number:
             validation_error, input, radix, step = True, input[1:], 8, "5"
     else:
         validation_error, radix, step = False, 10, "3"
-    # step 6
+    # step 6 (variant: before "Correct IPv4 number parser", "then return 0": no validationError)
     if input == "":
-        return (0, True, radix, step, "6")
+        if undone(IPV4_NUMBER_0X):  # variant: before "Apparently 0x is an IPv4 number", none
+            return (None, validation_error, radix, step, "7")
+        return (0, not undone(IPV4_NUMBER_EMPTY_IS_NON_DECIMAL), radix, step, "6")
     # step 7
     digits = _OCTAL if radix == 8 else _DIGITS if radix == 10 else _HEX
     if not all(ch in digits for ch in input):
@@ -732,7 +856,8 @@ def ipv6_piece(v: IPv6Run) -> str | None:
         v.pointer -= length
         if v.piece_index > 6:
             raise _ipv6_fail(v, "IPv4-in-IPv6-too-many-pieces", "6.5.3", "no room for IPv4")
-        v.state = ipv6_ipv4
+        # (variant: before "Disallow invalid IPv4 in IPv6 parser", the dots-seen loop)
+        v.state = ipv6_ipv4_2016 if undone(IPV4_IN_IPV6_NUMBERS_SEEN) else ipv6_ipv4
         return None
     # step 6.6
     if c == ":":
@@ -744,7 +869,8 @@ def ipv6_piece(v: IPv6Run) -> str | None:
         raise _ipv6_fail(v, "IPv6-invalid-code-point", "6.7", f"unexpected code point {c!r}")
     v.state = ipv6_set_piece
     # step 6.8
-    if length > 1 and value < 0x10 ** (length - 1):
+    # (variant: before "Define valid IPv6-address string inline", no such step)
+    if length > 1 and value < 0x10 ** (length - 1) and not undone(IPV6_PIECE_LEADING_ZERO):
         v.report("IPv6-piece-leading-zero", v.piece_start, "", ("IPv6 parser", "6.8"))
         return "6.8"
     return None
@@ -796,6 +922,52 @@ def ipv6_ipv4(v: IPv6Run) -> str:
     if numbers_seen != 4:
         raise _ipv6_fail(v, "IPv4-in-IPv6-too-few-parts", "6.5.6", "fewer than 4 IPv4 parts")
     # step 6.5.7: break
+    v.state = ipv6_end
+    return "6.5.7"
+
+
+def ipv6_ipv4_2016(v: IPv6Run) -> str:
+    """The IPv6 parser's IPv4 part before "Disallow invalid IPv4 in IPv6 parser" (2017): it
+    counted dots seen, and after a number's "." at EOF stopped, four numbers or not."""
+    input = v.input
+    n = v.n
+    address = v.address
+    dots_seen = 0
+    while v.pointer < n:
+        if input[v.pointer] not in _DIGITS:  # "If c is not an ASCII digit, ... failure"
+            raise _ipv6_fail(v, "IPv4-in-IPv6-invalid-code-point", "6.5.5.3",
+                             "an IPv4 part is not a digit")
+        value: int | None = None
+        while v.pointer < n and input[v.pointer] in _DIGITS:
+            number = int(input[v.pointer])
+            if value is None:
+                value = number
+            elif value == 0:
+                raise _ipv6_fail(v, "IPv4-in-IPv6-invalid-code-point", "6.5.5.4.3",
+                                 "an IPv4 part has a leading 0")
+            else:
+                value = value * 10 + number
+            v.pointer += 1
+            if value > 255:
+                raise _ipv6_fail(v, "IPv4-in-IPv6-out-of-range-part", "6.5.5.4.5",
+                                 "an IPv4 part exceeds 255")
+        assert value is not None
+        c = input[v.pointer] if v.pointer < n else ""
+        # "If dots seen is less than 3 and c is not a ".", syntax violation, return failure."
+        if dots_seen < 3 and c != ".":
+            raise _ipv6_fail(v, "IPv4-in-IPv6-too-few-parts" if c == "" else
+                             "IPv4-in-IPv6-invalid-code-point", "6.5.6", "fewer than 4 IPv4 "
+                             "parts" if c == "" else "unexpected code point in the IPv4 part")
+        address[v.piece_index] = address[v.piece_index] * 0x100 + value
+        if dots_seen in (1, 3):
+            v.piece_index += 1
+        if c != "":
+            v.pointer += 1
+        # "If dots seen is 3 and c is not the EOF code point, syntax violation, return failure."
+        if dots_seen == 3 and c != "":
+            raise _ipv6_fail(v, "IPv4-in-IPv6-invalid-code-point", "6.5.5.2.2",
+                             "unexpected code point after the IPv4 part")
+        dots_seen += 1
     v.state = ipv6_end
     return "6.5.7"
 
@@ -854,16 +1026,24 @@ def opaque_host_parse(input: str, report: Report = _no_report,
 def opaque_host_parser(o: OpaqueHostRun) -> str:
     input = o.input
     report = o.report
+    if "%" in input and undone(OPAQUE_HOST_PERCENT_AND_IPV6):
+        # variant: before "Allow % and IPv6 ...", % was a forbidden host code point here too
+        raise _failure(report, "opaque-host", "1", "the input contains a forbidden host code "
+                       "point, U+0025", "host-invalid-code-point", input.index("%"))
     # step 1
     for i, ch in enumerate(input):
         if ch in FORBIDDEN_HOST_CODE_POINTS and not (
-                ch in "<>^" and undone(HOSTS_FORBID_LT_GT_CARET)):  # (variant: not before)
+                ch in "<>^|" and ch not in _forbidden_then(False)):  # (variant: not before)
             raise _failure(report, "opaque-host", "1",
                            f"the input contains a forbidden host code point, U+{ord(ch):04X}",
                            "host-invalid-code-point", i,
                            says=f"forbidden host code point {ch!r}")
     # step 2-3: two separate checks, so a host with both kinds of invalid unit reports two
-    # validation errors
+    # validation errors (variant: before "Fix validity for opaque hosts", no such steps)
+    if undone(OPAQUE_HOST_VALIDITY):
+        o.result = utf8_percent_encode(input, C0_CONTROL_SET)
+        o.state = None
+        return "4"
     # step 2
     bad = next((i for i, ch in enumerate(input) if ch != "%" and not is_url_code_point(ch)),
                None)
