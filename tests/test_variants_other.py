@@ -65,6 +65,12 @@ WRITING = [
     (variants.PATH_SEGMENTS_CAN_BE_EMPTY, "https://example.com///this///is///fine", None,
      True, False),
     (variants.PATH_SEGMENTS_CAN_BE_EMPTY, "file://", None, True, False),
+    # dbec293 "Introduce path-relative scheme-less URLs. And fix a bug for relative URLs when
+    # the base URL's scheme is "file"": for a "file" base, "a path-relative URL" became "a
+    # path-relative scheme-less URL" ("a path-relative URL that does not start with a scheme
+    # and ":""), as it already was for other bases.
+    (variants.PATH_RELATIVE_SCHEME_LESS, "http:x", "file:///tmp/", False, True),
+    (variants.PATH_RELATIVE_SCHEME_LESS, "http:x", "https://example.com/", False, False),
     # f88f96f "Allow URLs without fragments" (#134, a regression of aedbc12): before, "An
     # absolute URL with fragment must be an absolute URL, followed by "#" and a fragment";
     # after, "optionally followed by".

@@ -18,6 +18,7 @@ from urlcalc.standard.variants import (
     IPV6_PIECE_LEADING_ZERO,
     OPAQUE_HOST_VALIDITY,
     PATH_ABSOLUTE_NON_AUTHORITY,
+    PATH_RELATIVE_SCHEME_LESS,
     PATH_SEGMENTS_CAN_BE_EMPTY,
     RELATIVE_WITH_FRAGMENT_OPAQUE_BASE,
     URL_PORT_STRING_LIMIT,
@@ -259,6 +260,12 @@ def check(input: str, base: URLRecord | None = None) -> Verdict:
             start = colon + 1
             if scheme in SPECIAL_SCHEMES and scheme != "file":
                 if not after.startswith("//"):
+                    # (variant: before dbec293, against a file base, "a path-relative URL",
+                    # which could start with a scheme and ":")
+                    if (base is not None and base.scheme == "file" and not after.startswith("/")
+                            and undone(PATH_RELATIVE_SCHEME_LESS)):
+                        _path_relative(body, 0)
+                        return Verdict(True, "relative-URL-with-fragment string")
                     raise _Invalid("scheme-relative-special-URL string", start,
                                    "a special scheme must be followed by //")
                 _authority(after[2:], start + 2, "special")

@@ -119,6 +119,8 @@ SCHEME_OVERRIDE_PORT_NORMALIZED = "scheme-override-port-normalized"
 FRAGMENT_PERCENT_ENCODE_SET = "fragment-percent-encode-set"
 #: "Percent-encode ' in queries of URLs with special schemes" (2018).
 SPECIAL_QUERY_APOSTROPHE = "special-query-apostrophe"
+#: "Remove gopher from list of special schemes" (2019).
+GOPHER_NOT_SPECIAL = "gopher-not-special"
 #: "Remove U+0000 case in the fragment state" (2020).
 FRAGMENT_NUL_ENCODED = "fragment-nul-encoded"
 #: "Make override hostname state return early if a port is given" (2021).
@@ -139,6 +141,8 @@ OPAQUE_PATH_SPACE_BEFORE_HASH = "opaque-path-space-before-hash"
 # --- encode sets, serializers, setters, urlencoded, origin (constants) ---
 #: "Encode { and } in username/password/path" (2015).
 ENCODE_BRACES = "encode-braces"
+#: "Introduce path-relative scheme-less URLs" (2015): URL writing, against a file base.
+PATH_RELATIVE_SCHEME_LESS = "path-relative-scheme-less"
 #: "Align application/x-www-form-urlencoded serializer with the needs of HTML" (2016).
 URLENCODED_SERIALIZER_TUPLES = "urlencoded-serializer-tuples"
 #: "Fix logic errors in application/x-www-form-urlencoded" (2016).
@@ -332,6 +336,10 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(SPECIAL_QUERY_APOSTROPHE, "6ef17ebe1220a7e7c0cfff0785017502ee18808b",
             ("query state, step 2.1", "special-query percent-encode set"),
             "a special URL's query kept ' (0x27) as it is, like a non-special one's"),
+    Variant(GOPHER_NOT_SPECIAL, "d589670451a4da9717bad69ed5d5364f93fede33",
+            ("special scheme",),
+            "gopher was a special scheme with default port 70 (in the basic URL parser's "
+            "states; the origin's gopher case is 7ae1c69's)"),
     Variant(FRAGMENT_NUL_ENCODED, "3d574017081f6594ce1fa7a5107027c83dbe931f",
             ("fragment state, step 1",),
             "U+0000 in the fragment state was a validation error and was dropped, not "
@@ -369,6 +377,10 @@ VARIANTS: tuple[Variant, ...] = (
              "authority state, step 1.4.2", "set the username", "set the password"),
             "the sets for paths, usernames and passwords did not hold U+007B ({) and U+007D "
             "(}): they were kept as they were"),
+    Variant(PATH_RELATIVE_SCHEME_LESS, "dbec293957a4725d6def7cbfefec764ad53d6b98",
+            ("relative-URL string",),
+            "against a file base, any path-relative URL, even one starting with a scheme and "
+            "\":\" (http:x)"),
     Variant(URLENCODED_SERIALIZER_TUPLES, "b174f8f2170a4ce6fd4031206e0490eff2b0aa02",
             ("application/x-www-form-urlencoded serializer, step 3",),
             "name-value pairs, each written as name \"=\" value after an \"&\" (a result only "
