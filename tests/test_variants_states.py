@@ -7,7 +7,9 @@ the later restores the text between the two, undoing both the text before both.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -73,6 +75,17 @@ PARSES: list[tuple[tuple[str, ...], str, Result, Result]] = [
      ("http://h/", ["invalid-URL-unit"]), ("http://h/%00", ["invalid-URL-unit"])),
     ((variants.TRIM_C0_CONTROL_OR_SPACE,), " http://h/ ",
      ("http://h/", ["invalid-URL-unit"]), ("http://h/", ["invalid-URL-unit"])),
+    # c3a454c "Make port either null or a 16-bit integer" (bug 26446): port state, before:
+    # "Remove leading U+0030 code points from buffer ... Set url's port to buffer." (no bound);
+    # after: "If port is greater than 2^16 - 1, parse error, return failure."
+    ((variants.PORT_16_BIT,), "http://h:65536/",
+     ("failure", ["port-out-of-range"]), ("http://h:65536/", [])),
+    ((variants.PORT_16_BIT,), "http://h:0080/", ("http://h/", []), ("http://h/", [])),
+    # bb36bd9 "Make file:/// and file://LOCALHOST/ parse identically": file host state,
+    # before: "Set url's host to host"; after: "If host is not "localhost", set url's host to
+    # host." (today: "If host is "localhost", then set host to the empty string.")
+    ((variants.FILE_LOCALHOST_EMPTY,), "file://LOCALHOST/x",
+     ("file:///x", []), ("file://localhost/x", [])),
     # 373dbed "Percent encode fragments too": fragment state, after: "UTF-8 percent encode c
     # using the simple encode set and append the result to url's fragment"; before: "Append c
     # to url's fragment" (not percent-encoding "is intentional").
@@ -125,6 +138,17 @@ PARSES: list[tuple[tuple[str, ...], str, Result, Result]] = [
      ("http://h/?a%27b", []), ("http://h/?a'b", [])),
     ((variants.SPECIAL_QUERY_APOSTROPHE,), "sc://h/?a'b",
      ("sc://h/?a'b", []), ("sc://h/?a'b", [])),
+    # d589670 "Remove gopher from list of special schemes" (#342): the special scheme table
+    # lost the row "gopher" 70. Before, a gopher URL was special: its default port 70 became
+    # null (port state), "\\" was a path separator, and "gopher:x" needed its "//"
+    # (special authority slashes state: special-scheme-missing-following-solidus).
+    ((variants.GOPHER_NOT_SPECIAL,), "gopher://h:70/a\\b",
+     ("gopher://h:70/a\\b", ["invalid-URL-unit"]),
+     ("gopher://h/a/b", ["invalid-reverse-solidus"])),
+    ((variants.GOPHER_NOT_SPECIAL,), "gopher:x",
+     ("gopher:x", []), ("gopher://x/", ["special-scheme-missing-following-solidus"])),
+    ((variants.GOPHER_NOT_SPECIAL,), "GOPHER://H\u00c9/",
+     ("gopher://H%C3%89/", []), ("gopher://xn--h-bga/", [])),
     # 3d57401 "Remove U+0000 case in the fragment state": before: "U+0000 NULL: Validation
     # error." (and nothing appended); after, U+0000 is UTF-8 percent-encoded with the fragment
     # percent-encode set (a C0 control), after "If c is not a URL code point and not U+0025
@@ -156,6 +180,9 @@ SETS: list[tuple[tuple[str, ...], str, str, str, tuple[str, str], tuple[str, str
      ("http://h/", "return"), ("sc://h/", "ran")),
     ((variants.SCHEME_OVERRIDE_SPECIAL_STAYS,), "sc://h/", "protocol", "http",
      ("sc://h/", "return"), ("http://h/", "ran")),
+    # d589670, with the protocol setter: gopher to http was special to special
+    ((variants.GOPHER_NOT_SPECIAL,), "gopher://h/", "protocol", "http",
+     ("gopher://h/", "return"), ("http://h/", "ran")),
     # 4617e33 "Return failure in state override scheme parsing": scheme start state and scheme
     # state, before: "Otherwise, syntax violation, terminate this algorithm."; after: "...,
     # return failure."
@@ -257,3 +284,27 @@ def test_the_states_block_is_oldest_first_and_every_variant_has_a_case() -> None
     dates = [by_sha(v.commit)["date"] for v in block]
     assert dates == sorted(dates)
     assert len(block) >= 7
+
+
+# The normative changes of the states' area since 2015 (issue 27's assignment, newest first):
+# each is a variant above or listed, with its reason, in not_undoable/states.json.
+AREA = ["b11d73b", "cc8b776", "c23aec1", "6c78200", "3e8cd02", "0672f2e", "a1e71d1", "ec96993",
+        "2ce4938", "04f5bd0", "a19495e", "47efa00", "3d57401", "d589670", "6ef17eb", "f0e4390",
+        "7a3c69f", "2eef975", "0f53958", "fe6b251", "6103e0a", "462fdc1", "cf616f9", "698f3e8",
+        "b087fe2", "3036255", "4617e33", "fbff683", "5e0b05e", "373dbed", "7b40216", "a9197f7",
+        "bee5ad8", "f0f43b4", "9ca26e5", "c3a454c", "09cd673", "bb36bd9", "b266a43", "5533c8d",
+        "0bab926", "7f5036c", "7876306", "7468c39", "e0c721b", "f54c44d", "06b2e68"]
+NOT_UNDOABLE = Path(__file__).parent.parent / "urlcalc/history/data/not_undoable/states.json"
+
+
+def test_the_states_changes_are_each_undoable_or_listed_as_not() -> None:
+    from urlcalc.history.commits import by_sha
+
+    listed = json.loads(NOT_UNDOABLE.read_text("utf-8"))
+    undoable = {v.commit for v in variants.VARIANTS}
+    for sha, reason in listed.items():
+        assert len(sha) == 40 and reason and sha not in undoable
+        assert by_sha(sha)["class"] == "normative", sha
+    known = undoable | listed.keys()
+    for short in AREA:
+        assert [s for s in known if s.startswith(short)], short

@@ -55,10 +55,12 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     CREDENTIALS_NO_HOST_HOST_MISSING,
     CREDENTIALS_NON_CONFORMING,
     ENCODE_BRACES,
+    FILE_LOCALHOST_EMPTY,
     FRAGMENT_AGAINST_OPAQUE_BASE,
     FRAGMENT_NUL_ENCODED,
     FRAGMENT_PERCENT_ENCODE_SET,
     FRAGMENT_PERCENT_ENCODED,
+    GOPHER_NOT_SPECIAL,
     HOSTNAME_OVERRIDE_FAILURES,
     HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT,
     OPAQUE_PATH_SPACE_BEFORE_HASH,
@@ -67,6 +69,7 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     PATH_PERCENT_ENCODE_CARET,
     PATH_START_OVERRIDE_EMPTY_SEGMENT,
     PATH_STOP_DECODING_DOT,
+    PORT_16_BIT,
     PORT_OVERRIDE_FAILURE,
     QUERY_BACKTICK_KEPT,
     RELATIVE_COPIES_CREDENTIALS,
@@ -86,6 +89,8 @@ EOF = ""
 _SCHEME_CODE_POINTS = ASCII_ALPHANUMERIC | frozenset("+-.")
 _C0_CONTROL_OR_SPACE = "".join(chr(i) for i in range(0x21))
 _ASCII_WHITESPACE = "\t\n\x0c\r "
+#: url.bs before d589670 "Remove gopher from list of special schemes" (2019): special schemes.
+_SPECIAL_SCHEMES_2019: dict[str, int | None] = {**SPECIAL_SCHEMES, "gopher": 70}
 
 
 def _encoded_safe(encode_set: PercentEncodeSet) -> frozenset[str]:
@@ -179,6 +184,7 @@ class Parser:
         "past",
         "pointer",
         "shortenings",
+        "specials",
         "state",
         "state_override",
         "url",
@@ -197,6 +203,10 @@ class Parser:
         # empty (false) unless the standard is read as it was, so a fork on a per-code-point
         # branch tests ``p.past`` before calling ``undone``.
         self.past = undone_now()
+        # The special schemes and their default ports (variant d589670, gopher-not-special:
+        # before, gopher was special, with default port 70)
+        self.specials = _SPECIAL_SCHEMES_2019 if self.past and undone(GOPHER_NOT_SPECIAL) \
+            else SPECIAL_SCHEMES
         self.state: State = state_override or scheme_start_state
         self.buffer: list[str] = []
         self.at_sign_seen = False
@@ -300,7 +310,7 @@ class Parser:
             self.error(name, None, start + (offset or 0), detail, cite)
 
         try:
-            host = hostmod.host_parse(buffer, not self.url.is_special, report, sub)
+            host = hostmod.host_parse(buffer, self.url.scheme not in self.specials, report, sub)
         except hostmod.HostFailure as e:
             if self.live:
                 self.ran(calls, "host parser")
@@ -386,10 +396,10 @@ def scheme_state(p: Parser, c: str) -> str:
     if c == ":":
         buffer = "".join(p.buffer)
         if p.state_override is not None:
-            special = url.scheme in SPECIAL_SCHEMES
+            special = url.scheme in p.specials
             # steps 2.1.1-2.1.2 (variant 5533c8d, scheme-override-special-stays: before, no
             # such steps)
-            if special != (buffer in SPECIAL_SCHEMES) \
+            if special != (buffer in p.specials) \
                     and not undone(SCHEME_OVERRIDE_SPECIAL_STAYS):
                 if special:
                     raise p.returns("2.1.1", "the URL's scheme is special but the new scheme is "
@@ -413,7 +423,7 @@ def scheme_state(p: Parser, c: str) -> str:
         # step 2.3
         if p.state_override is not None:
             # step 2.3.1 (variant 0f53958, scheme-override-port-normalized: before, no such step)
-            if url.port == SPECIAL_SCHEMES.get(url.scheme) \
+            if url.port == p.specials.get(url.scheme) \
                     and not undone(SCHEME_OVERRIDE_PORT_NORMALIZED):
                 url.port = None
                 if p.live:
@@ -427,10 +437,10 @@ def scheme_state(p: Parser, c: str) -> str:
             p.state = file_state
             return "2.5.2"
         # step 2.6
-        if url.scheme in SPECIAL_SCHEMES and p.base is not None and p.base.scheme == url.scheme:
+        if url.scheme in p.specials and p.base is not None and p.base.scheme == url.scheme:
             p.state = special_relative_or_authority_state
             return "2.6.2"
-        if url.scheme in SPECIAL_SCHEMES:
+        if url.scheme in p.specials:
             p.state = special_authority_slashes_state
             return "2.7"
         if p.remaining_starts_with("/"):
@@ -512,7 +522,7 @@ def relative_state(p: Parser, c: str) -> str:
         p.state = relative_slash_state
         return "3"
     # step 4
-    if url.scheme in SPECIAL_SCHEMES and c == "\\":
+    if url.scheme in p.specials and c == "\\":
         p.error("invalid-reverse-solidus", "4")
         p.state = relative_slash_state
         return "4"
@@ -557,7 +567,7 @@ def relative_state(p: Parser, c: str) -> str:
 
 def relative_slash_state(p: Parser, c: str) -> str:
     url = p.url
-    if url.scheme in SPECIAL_SCHEMES and c in ("/", "\\"):
+    if url.scheme in p.specials and c in ("/", "\\"):
         if c == "\\":
             p.error("invalid-reverse-solidus", "1.1")
         p.state = special_authority_ignore_slashes_state
@@ -640,7 +650,7 @@ def authority_state(p: Parser, c: str) -> str:
         # step 1.5
         p.buffer = []
         return "1.5"
-    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
+    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in p.specials):
         _join_userinfo(p)
         # step 2.1
         if p.at_sign_seen and not p.buffer:
@@ -676,7 +686,7 @@ def host_state(p: Parser, c: str) -> str:
         p.pointer -= 1
         p.state = file_host_state
         return "1"
-    special = url.scheme in SPECIAL_SCHEMES
+    special = url.scheme in p.specials
     # step 2
     if c == ":" and not p.inside_brackets:
         if not p.buffer:
@@ -749,18 +759,21 @@ def port_state(p: Parser, c: str) -> str:
         p.buffer.append(c)
         return "1"
     # step 2
-    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in SPECIAL_SCHEMES) \
+    if c in ("", "/", "?", "#") or (c == "\\" and url.scheme in p.specials) \
             or p.state_override is not None:
         if p.buffer:
             # step 2.1.1-2.1.2 (leading zeros do not change the value; a long run of digits is
             # out of range without converting it)
             digits = "".join(p.buffer).lstrip("0")
-            if len(digits) > 5 or (digits and int(digits) > 65535):
+            # (variant c3a454c, port-16-bit: before, the port was the buffer, an ASCII string,
+            # with no upper bound)
+            if (len(digits) > 5 or (digits and int(digits) > 65535)) \
+                    and not (p.past and undone(PORT_16_BIT)):
                 raise p.fail("port-out-of-range", "2.1.2")
             port = int(digits) if digits else 0
             if p.facts is not None and len(p.buffer) > 1 and p.buffer[0] == "0":
                 p.fact(FactKind.PORT_LEADING_ZEROS, "2.1.1", "port")
-            url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
+            url.port = None if port == p.specials.get(url.scheme) else port
             if url.port is None:
                 p.fact(FactKind.PORT_DEFAULT_NULL, "2.1.3", "port")
             if p.live:
@@ -891,7 +904,9 @@ def file_host_state(p: Parser, c: str) -> str:
             return "1.2.3"
         # step 1.3
         host = p.host_parse(buffer, start, "1.3.1", "1.3.2")
-        if host == "localhost":
+        # (variant bb36bd9, file-localhost-empty: before, "Set url's host to host", localhost
+        # too)
+        if host == "localhost" and not (p.past and undone(FILE_LOCALHOST_EMPTY)):
             host = EMPTY_HOST
             p.fact(FactKind.LOCALHOST_EMPTY, "1.3.3", "host")
         url.host = host
@@ -911,7 +926,7 @@ def file_host_state(p: Parser, c: str) -> str:
 def path_start_state(p: Parser, c: str) -> str | None:
     url = p.url
     # step 1
-    if url.scheme in SPECIAL_SCHEMES:
+    if url.scheme in p.specials:
         if c == "\\":
             p.error("invalid-reverse-solidus", "1.1")
         p.state = path_state
@@ -949,7 +964,7 @@ def path_start_state(p: Parser, c: str) -> str | None:
 
 def path_state(p: Parser, c: str) -> str:
     url = p.url
-    special = url.scheme in SPECIAL_SCHEMES
+    special = url.scheme in p.specials
     # step 1
     if c == "" or c == "/" or (special and c == "\\") or (
             p.state_override is None and c in ("?", "#")):
@@ -1076,13 +1091,13 @@ def opaque_path_state(p: Parser, c: str) -> str | None:
 def query_state(p: Parser, c: str) -> str:
     url = p.url
     # step 1
-    if p.encoding != "UTF-8" and (url.scheme not in SPECIAL_SCHEMES or url.scheme in ("ws",
+    if p.encoding != "UTF-8" and (url.scheme not in p.specials or url.scheme in ("ws",
                                                                                     "wss")):
         p.encoding = "UTF-8"
     # step 2
     if (p.state_override is None and c == "#") or c == EOF:
         encode_set = _query_set_past(p) if p.past else \
-            SPECIAL_QUERY_SET if url.scheme in SPECIAL_SCHEMES else QUERY_SET
+            SPECIAL_QUERY_SET if url.scheme in p.specials else QUERY_SET
         buffer = "".join(p.buffer)
         encoded = percent_encode_after_encoding(p.encoding, buffer, encode_set)
         if p.facts is not None and encoded != buffer:
@@ -1134,7 +1149,7 @@ def _query_set_past(p: Parser) -> PercentEncodeSet:
     """The query state's step 2.1 encode set, while changes are undone."""
     # variant 6ef17eb (special-query-apostrophe): before, a special URL's query used the query
     # percent-encode set too: ' was not encoded
-    special = p.url.scheme in SPECIAL_SCHEMES and not undone(SPECIAL_QUERY_APOSTROPHE)
+    special = p.url.scheme in p.specials and not undone(SPECIAL_QUERY_APOSTROPHE)
     # variant f54c44d (query-backtick-kept): before, "0x22, 0x23, 0x3C, 0x3E, and 0x60" were
     # percent-encoded: ` too
     if undone(QUERY_BACKTICK_KEPT):

@@ -105,6 +105,10 @@ TRIM_C0_CONTROL_OR_SPACE = "trim-c0-control-or-space"
 SCHEME_OVERRIDE_SPECIAL_STAYS = "scheme-override-special-stays"
 #: "Percent encode fragments too" (2016).
 FRAGMENT_PERCENT_ENCODED = "fragment-percent-encoded"
+#: "Make file:/// and file://LOCALHOST/ parse identically" (2015).
+FILE_LOCALHOST_EMPTY = "file-localhost-empty"
+#: "Make port either null or a 16-bit integer" (2015).
+PORT_16_BIT = "port-16-bit"
 #: "Fix #77: always decode \"%2e\" in a URL's path" (2016), reverted by the next.
 PATH_DECODE_DOT = "path-decode-dot"
 #: "Stop decoding all %2e's in paths" (2016).
@@ -307,6 +311,13 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(SCHEME_OVERRIDE_SPECIAL_STAYS, "5533c8d91e17fc81fc8a16a16af9155bf940aca8",
             ("scheme state, step 2.1.1", "scheme state, step 2.1.2"),
             "with a state override, a special scheme could become non-special and vice versa"),
+    Variant(FILE_LOCALHOST_EMPTY, "bb36bd9f035be2e3904ddc8e4e8fd1e756ae8f1e",
+            ("file host state, step 1.3.3",),
+            "a file URL's host \"localhost\" was kept: file://localhost/ was not file:///"),
+    Variant(PORT_16_BIT, "c3a454c073d6bf9f24d8ee2b5c3e6e006b943777",
+            ("port state, step 2.1.2",),
+            "the port was an ASCII string with no upper bound: 65536 and above were no "
+            "failure"),
     Variant(PATH_DECODE_DOT, "bee5ad8041adfe6fc676c527bbc3f3cf4562ef67",
             ("path state, step 2.3",),
             "no %2e was decoded in the path state (today's text again: fbff683 reverted it; "
