@@ -246,6 +246,26 @@ WITH_BASE: list[tuple[tuple[str, ...], str, str, Result, Result]] = [
      ("http://u:p@h/a?x", []), ("http://h/a?x", [])),
     ((variants.RELATIVE_COPIES_CREDENTIALS,), "b", "http://u:p@h/a",
      ("http://u:p@h/b", []), ("http://h/b", [])),
+    # fe6b251 "Fix Windows drive letter handling in the file state": before, the base's path
+    # was copied and shortened if "c and the first code point of remaining are not a Windows
+    # drive letter", "remaining consists of one code point", or "remaining's second code
+    # point is not /, \\, ? or #"; "Otherwise, validation error". After, "remaining consists
+    # of one code point" is gone: "C:" at the end is a drive letter.
+    # ("C|", not "C:": "C:" would be a scheme; "|" is no URL code point: invalid-URL-unit.)
+    ((variants.FILE_DRIVE_LETTER_AT_END,), "C|", "file:///a/b",
+     ("file:///C:", ["file-invalid-Windows-drive-letter", "invalid-URL-unit"]),
+     ("file:///a/C|", ["invalid-URL-unit"])),
+    ((variants.FILE_DRIVE_LETTER_AT_END,), "C|/x", "file:///a/b",
+     ("file:///C:/x", ["file-invalid-Windows-drive-letter", "invalid-URL-unit"]),
+     ("file:///C:/x", ["file-invalid-Windows-drive-letter", "invalid-URL-unit"])),
+    # 2eef975 "Fix Windows drive letter handling in the file slash state": before: "If base is
+    # non-null and base's scheme is "file", then: If base's path[0] is a normalized Windows
+    # drive letter, append base's path[0] to url's path."; after: "... and the substring from
+    # pointer in input does not start with a Windows drive letter, then: ...".
+    ((variants.FILE_SLASH_DRIVE_LETTER,), "/D:/x", "file:///C:/a",
+     ("file:///D:/x", []), ("file:///C:/D:/x", [])),
+    ((variants.FILE_SLASH_DRIVE_LETTER,), "/y", "file:///C:/a",
+     ("file:///C:/y", []), ("file:///C:/y", [])),
     # 7468c39 "Support fragments as long as base URL is non-null" (bug 28600): no scheme state,
     # before: "If base is null, or base's scheme is not a relative scheme, parse error, return
     # failure."; after: "... is not a relative scheme and c is not "#", ...".

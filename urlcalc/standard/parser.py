@@ -55,7 +55,9 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     CREDENTIALS_NO_HOST_HOST_MISSING,
     CREDENTIALS_NON_CONFORMING,
     ENCODE_BRACES,
+    FILE_DRIVE_LETTER_AT_END,
     FILE_LOCALHOST_EMPTY,
+    FILE_SLASH_DRIVE_LETTER,
     FRAGMENT_AGAINST_OPAQUE_BASE,
     FRAGMENT_NUL_ENCODED,
     FRAGMENT_PERCENT_ENCODE_SET,
@@ -836,7 +838,12 @@ def file_state(p: Parser, c: str) -> str:
             url.query = None
             if p.live:
                 p.ran("4.4.1")
-            if not starts_with_windows_drive_letter(p.input, p.pointer):
+            # (variant fe6b251, file-drive-letter-at-end: before, "remaining consists of one
+            # code point" was among the conditions to copy the base's path: "C:" at the end of
+            # the input was no drive letter)
+            if not starts_with_windows_drive_letter(p.input, p.pointer) or (
+                    p.past and len(p.input) - p.pointer == 2
+                    and undone(FILE_DRIVE_LETTER_AT_END)):
                 _shorten(p, "4.4.2")
             else:
                 p.error("file-invalid-Windows-drive-letter", "4.4.3.1")
@@ -868,7 +875,10 @@ def file_slash_state(p: Parser, c: str) -> str:
         p.fact(FactKind.FROM_BASE, "2.1.1", "host")
         if p.live:
             p.ran("2.1.1")
-        if (not starts_with_windows_drive_letter(p.input, p.pointer)
+        # (variant 2eef975, file-slash-drive-letter: before, the base's drive letter was
+        # appended whatever the input started with)
+        if ((not starts_with_windows_drive_letter(p.input, p.pointer)
+             or (p.past and undone(FILE_SLASH_DRIVE_LETTER)))
                 and isinstance(base.path, list) and base.path
                 and is_normalized_windows_drive_letter(base.path[0])):
             assert isinstance(url.path, list)

@@ -117,10 +117,14 @@ PATH_STOP_DECODING_DOT = "path-stop-decoding-dot"
 SCHEME_OVERRIDE_FAILURE = "scheme-override-failure"
 #: "Restrict protocol around \"file\"" (2017).
 SCHEME_OVERRIDE_FILE_RESTRICTED = "scheme-override-file-restricted"
+#: "Fix Windows drive letter handling in the file state" (2017).
+FILE_DRIVE_LETTER_AT_END = "file-drive-letter-at-end"
 #: "Normalize port after updating scheme" (2017).
 SCHEME_OVERRIDE_PORT_NORMALIZED = "scheme-override-port-normalized"
 #: "Percent-encode additional characters in \"fragment state\"" (2017).
 FRAGMENT_PERCENT_ENCODE_SET = "fragment-percent-encode-set"
+#: "Fix Windows drive letter handling in the file slash state" (2017).
+FILE_SLASH_DRIVE_LETTER = "file-slash-drive-letter"
 #: "Percent-encode ' in queries of URLs with special schemes" (2018).
 SPECIAL_QUERY_APOSTROPHE = "special-query-apostrophe"
 #: "Remove gopher from list of special schemes" (2019).
@@ -336,10 +340,18 @@ VARIANTS: tuple[Variant, ...] = (
             ("scheme state, step 2.1.3", "scheme state, step 2.1.4"),
             "with a state override, a URL with credentials or a port could become file, and a "
             "file URL with an empty host could become another special scheme"),
+    Variant(FILE_DRIVE_LETTER_AT_END, "fe6b251739e225555f04319f19c70c031a5d99eb",
+            ("file state, step 4.4.2", "file state, step 4.4.3"),
+            "with a file base, \"C:\" at the end of the input was no Windows drive letter: the "
+            "base's path was copied and shortened"),
     Variant(SCHEME_OVERRIDE_PORT_NORMALIZED, "0f53958338bbaec3882f902897873da59ba7e8bd",
             ("scheme state, step 2.3.1",),
             "with a state override, a new scheme kept the port even when it was the new "
             "scheme's default port"),
+    Variant(FILE_SLASH_DRIVE_LETTER, "2eef975e989cb5ae2d62467394778fd6778ddec9",
+            ("file slash state, step 2.1.2",),
+            "the file slash state appended the base's drive letter even when the input started "
+            "with one"),
     Variant(FRAGMENT_PERCENT_ENCODE_SET, "7a3c69f8a1583b33e730c3fea85141a618e7c697",
             ("fragment state, step 1.3", "fragment percent-encode set"),
             "the fragment state percent-encoded with the C0 control percent-encode set: space, "
