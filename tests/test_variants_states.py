@@ -295,11 +295,32 @@ def test_each_change_undone_sets_as_the_text_before_it(
     assert _set(url, setter, value) == today
 
 
+def test_the_query_encoded_code_point_by_code_point_before_04f5bd0() -> None:
+    # 04f5bd0 "Refactor query state to operate on a buffer": after, "Percent-encode after
+    # encoding, with encoding, buffer, and queryPercentEncodeSet" at the end ("This operation
+    # cannot be invoked code-point-for-code-point due to the stateful ISO-2022-JP encoder");
+    # before, each c was percent-encoded after encoding as it came. ISO-2022-JP encodes U+3042
+    # as ESC $ B 0x24 0x22 ESC ( B, alone; U+3042 U+3044 together as ESC $ B 0x24 0x22 0x24 0x24
+    # ESC ( B. (0x22 is in the query percent-encode set; ESC is a C0 control.)
+    from urlcalc.standard.parser import basic_url_parse
+
+    def query(encoding: str) -> str | None:
+        r = basic_url_parse("http://h/?\u3042\u3044", None, encoding)
+        assert not isinstance(r, Exception)
+        return r.query
+
+    assert query("ISO-2022-JP") == "%1B$B$%22$$%1B(B"
+    assert query("Shift_JIS") == "%82%A0%82%A2"
+    with undoing([variants.QUERY_BUFFERED]):
+        assert query("ISO-2022-JP") == "%1B$B$%22%1B(B%1B$B$$%1B(B"
+        assert query("Shift_JIS") == "%82%A0%82%A2"
+
+
 def test_the_states_block_is_oldest_first_and_every_variant_has_a_case() -> None:
     from urlcalc.history.commits import by_sha
 
     ours = {n for c in PARSES for n in c[0]} | {n for c in SETS for n in c[0]} | {
-        n for c in WITH_BASE for n in c[0]}
+        n for c in WITH_BASE for n in c[0]} | {variants.QUERY_BUFFERED}
     block = [v for v in variants.VARIANTS if v.name in ours]
     dates = [by_sha(v.commit)["date"] for v in block]
     assert dates == sorted(dates)

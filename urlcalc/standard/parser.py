@@ -74,6 +74,7 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     PORT_16_BIT,
     PORT_OVERRIDE_FAILURE,
     QUERY_BACKTICK_KEPT,
+    QUERY_BUFFERED,
     RELATIVE_COPIES_CREDENTIALS,
     SCHEME_OVERRIDE_FAILURE,
     SCHEME_OVERRIDE_FILE_RESTRICTED,
@@ -1109,7 +1110,13 @@ def query_state(p: Parser, c: str) -> str:
         encode_set = _query_set_past(p) if p.past else \
             SPECIAL_QUERY_SET if url.scheme in p.specials else QUERY_SET
         buffer = "".join(p.buffer)
-        encoded = percent_encode_after_encoding(p.encoding, buffer, encode_set)
+        # (variant 04f5bd0, query-buffered: before, each code point was percent-encoded after
+        # encoding as it came, "code-point-for-code-point": a stateful encoder (ISO-2022-JP)
+        # began and ended its escape at each one)
+        encoded = "".join(percent_encode_after_encoding(p.encoding, ch, encode_set)
+                          for ch in buffer) \
+            if p.past and p.encoding != "UTF-8" and undone(QUERY_BUFFERED) else \
+            percent_encode_after_encoding(p.encoding, buffer, encode_set)
         if p.facts is not None and encoded != buffer:
             p.fact(FactKind.QUERY_ENCODED, "2.2", "query")
         url.query = (url.query or "") + encoded

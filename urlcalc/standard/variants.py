@@ -131,6 +131,8 @@ SPECIAL_QUERY_APOSTROPHE = "special-query-apostrophe"
 GOPHER_NOT_SPECIAL = "gopher-not-special"
 #: "Remove U+0000 case in the fragment state" (2020).
 FRAGMENT_NUL_ENCODED = "fragment-nul-encoded"
+#: "Refactor query state to operate on a buffer" (2020): the query is encoded at once.
+QUERY_BUFFERED = "query-buffered"
 #: "Make override hostname state return early if a port is given" (2021).
 HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT = "hostname-override-returns-before-port"
 #: "Prevent the pathname setter from erasing the path of path-only URLs" (2021).
@@ -367,6 +369,10 @@ VARIANTS: tuple[Variant, ...] = (
             ("fragment state, step 1",),
             "U+0000 in the fragment state was a validation error and was dropped, not "
             "percent-encoded"),
+    Variant(QUERY_BUFFERED, "04f5bd01d9897581ce3400af9c12b8d48a84d6cf",
+            ("query state, step 2.2",),
+            "the query state percent-encoded each code point after encoding as it came: with "
+            "ISO-2022-JP each non-ASCII code point got its own escapes"),
     Variant(HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT, "ec96993653a70d063843e0198694028c63348db4",
             ("host state, step 2.2",),
             "with the hostname state override, a \":\" parsed and set the host first, then "
