@@ -23,7 +23,7 @@ WIDTH, HEIGHT = 1280, 960
 SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
     # name, page state, options (width/height; scroll: an element to scroll to the top;
     # clip: an element to shoot alone, cut at max_height; lesson: [lesson id, step index] to
-    # present; focus: an element to focus last, as a user typing in it)
+    # present; focus: an element to focus last, as a user typing in it; open: a <details> to open)
     ("components", {"input": "HTTPS://user:pa$$@EXAMPLE.com:443/a/./b/../%7Ec?q=1#top"}, {}),
     # the relative state's run: every step that ran, each with what it changed, and the
     # shortening its step 5.4.2 called, nested after it
@@ -59,6 +59,10 @@ SHOTS: list[tuple[str, dict[str, object], dict[str, object]]] = [
      {"clip": "#panel-editions", "max_height": 1250}),
     ("editions-file-drive", {"input": "file:c:\\foo\\bar.html", "view": "editions"},
      {"clip": "#panel-editions", "max_height": 1250}),
+    # History: the two changes that made 1.2.3.4.5 fail, the newest opened; the standard in 2018
+    ("history", {"input": "http://1.2.3.4.5/", "view": "history", "asof": "2018-03-01"},
+     {"clip": "#panel-history", "max_height": 1400,
+      "open": '#history-timeline li[data-date="2021-08-05"] details'}),
 ]
 
 
@@ -104,6 +108,8 @@ def main(argv: list[str]) -> int:
                 page.evaluate("() => window.urlcalc.lessons.loadExamples()")
                 page.evaluate("([id, at]) => window.urlcalc.lessons.play(id, at, {present: true})",
                               [lesson_id, at])
+            if "open" in opts:  # a <details> shown open
+                page.locator(str(opts["open"])).evaluate("(el) => { el.open = true; }")
             page.wait_for_timeout(1000)  # setters/calculator calls settle, the paper tape records
             page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
             if "focus" in opts:

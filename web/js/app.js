@@ -30,6 +30,7 @@ import { StepsView } from "./views/steps.js";
 import { SettersView } from "./views/setters.js";
 import { EditionsView } from "./views/editions.js";
 import { ImplementationsView } from "./views/implementations.js";
+import { HistoryView } from "./views/history.js";
 import { CalculatorsView } from "./views/calculators.js";
 import { EXAMPLES } from "./views/examples.js";
 import { loadSpec, onSpec } from "./views/spectext.js";
@@ -132,13 +133,14 @@ const editionsView = new EditionsView(panels.editions, {
   },
 });
 const implementationsView = new ImplementationsView(panels.implementations, asking);
+const historyView = new HistoryView(panels.history, { ...asking, setAsOf: (day) => store.dispatch("setAsOf", day) });
 const calculators = new CalculatorsView(panels.calculators, { call, report, onState: (partial) => store.dispatch("setCalculator", partial) });
 const { lessons, tape, addToTape } = lessonsAndTape({
   store, panels, tabs, $, els, toast, engine: () => engine, result: () => parse.result(),
   setters: () => settersView.last, editions: () => editionsView, selectView,
 });
 const views = createViews(panels, {
-  steps: stepsView, setters: settersView, editions: editionsView, implementations: implementationsView,
+  steps: stepsView, setters: settersView, editions: editionsView, implementations: implementationsView, history: historyView,
   calculators, lessons, afterComponents: () => differ.apply(),
   onExample: (/** @type {any} */ ex) => {
     store.dispatch("load", { input: ex.input, base: ex.base || "" });

@@ -24,6 +24,7 @@ import { GETTERS } from "../facts.js";
  * @property {string} form the urlencoded calculator's input
  * @property {boolean} presenter
  * @property {boolean} errata the Editions view's errata
+ * @property {string} asof the History view's day (YYYY-MM-DD; "": none chosen)
  */
 
 // Keys kept in the fragment, with their defaults (a default value is left out of the fragment).
@@ -31,7 +32,7 @@ import { GETTERS } from "../facts.js";
 export const DEFAULTS = {
   input: "", base: "", enc: "", view: "components", ops: [], step: 0, strace: false,
   pct: "", pctset: "component percent-encode set", pctenc: "", host: "", form: "", presenter: false,
-  errata: false,
+  errata: false, asof: "",
 };
 
 /** The fragment (without "#") that holds `state`: every key that is not its default (input

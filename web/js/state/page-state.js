@@ -5,6 +5,7 @@ import { fragmentToState } from "../render/share.js";
 import { encodingValue } from "../render/encodings.js";
 import { OPERATIONS } from "../facts.js";
 import { viewNamed } from "./view-names.js";
+import { validAsOf } from "./as-of.js";
 
 /** @typedef {ReturnType<typeof fragmentToState>} PageState */
 
@@ -23,5 +24,6 @@ export function pageState(fragment) {
   s.enc = encodingValue(s.enc);
   s.pctenc = encodingValue(s.pctenc);
   s.ops = s.ops.filter(([op]) => OPERATIONS.includes(op));
+  s.asof = validAsOf(s.asof);
   return s;
 }

@@ -34,6 +34,7 @@ import { MAX_INPUT_BYTES } from "../facts.js";
  * @property {string} form
  * @property {boolean} presenter
  * @property {boolean} errata
+ * @property {string} asof the History view's day (YYYY-MM-DD; "": none chosen)
  * @property {Playing | null} playing
  */
 /** @typedef {"push" | "replace" | "typing" | "none"} HistoryMode */
@@ -71,6 +72,8 @@ const ACTIONS = {
   setSetterTrace: { history: "replace", apply: (/** @type {boolean} */ strace) => ({ strace }) },
   setStep: { history: "typing", apply: (/** @type {number} */ step) => ({ step }) },
   setErrata: { history: "push", apply: (/** @type {boolean} */ errata) => ({ errata }) },
+  /** the History view's day (its slider: rewritten as it moves) */
+  setAsOf: { history: "typing", apply: (/** @type {string} */ asof) => ({ asof }) },
   setPresenter: { history: "replace", apply: (/** @type {boolean} */ presenter) => ({ presenter }) },
   /** a calculator's fields */
   setCalculator: { history: "typing", apply: (/** @type {Partial<PageState>} */ p) => p },

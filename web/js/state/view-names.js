@@ -5,7 +5,7 @@
 // label says the same word (Setters lab for "setters"). Pure: no DOM, so node tests import it.
 
 export const VIEWS = Object.freeze(["components", "steps", "resolution", "setters", "validation", "editions",
-  "implementations", "calculators", "examples", "lessons"]);
+  "implementations", "calculators", "examples", "lessons", "history"]);
 
 // Old names, still read from permalinks and lesson files: the Implementations view was the
 // Browser view, view=compare (issue 13).

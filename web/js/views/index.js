@@ -86,6 +86,7 @@ function tracedSteps(steps) {
  * @param {import("./setters.js").SettersView} parts.setters
  * @param {import("./editions.js").EditionsView} parts.editions
  * @param {import("./implementations.js").ImplementationsView} parts.implementations
+ * @param {import("./history.js").HistoryView} parts.history
  * @param {import("./calculators.js").CalculatorsView} parts.calculators
  * @param {{ show: () => void }} parts.lessons
  * @param {(example: any) => void} parts.onExample
@@ -116,5 +117,6 @@ export function createViews(panels, parts) {
     calculators: once(() => parts.calculators.runAll()),
     examples: once(() => renderExamples(panels.examples, { onPick: parts.onExample })),
     lessons: { update: () => parts.lessons.show() },
+    history: asking(parts.history),
   };
 }

@@ -51,3 +51,20 @@ export function setRequest(state) {
   if (state.strace) params.trace = true;
   return { kind: "set", params };
 }
+
+// The History view reads the input once per change urlcalc can undo (70 and more): a longer input
+// than this would outrun a request's CPU budget (about 1.4 s for 4 KiB on the server here).
+export const HISTORY_MAX_BYTES = 4096;
+
+/** The History view's changes of the standard that alter the input (and the input as of the
+ *  view's day, if one is chosen), or the refusal of an input too long for it. @param {PageState} state */
+export function historyRequest(state) {
+  if (tooLong(state.input, state.base) || new TextEncoder().encode(state.input + state.base).length > HISTORY_MAX_BYTES) {
+    return { refuse: `The History view reads the input once for each change urlcalc can undo: it takes an input and base of up to ${HISTORY_MAX_BYTES / 1024} KiB together.` };
+  }
+  /** @type {Record<string, any>} */
+  const p = { input: state.input };
+  if (state.base !== "") p.base = state.base;
+  if (state.asof !== "") p.as_of = state.asof;
+  return { kind: "history", params: p };
+}
