@@ -128,3 +128,27 @@ def test_the_cli_reads_as_of_a_date_and_without_a_change() -> None:
     assert code == 2 and "no change urlcalc can undo" in err
     code, out, _ = run("parse", "sc://a<b/")
     assert code == 1 and "standard:" not in out
+
+
+def test_every_normative_change_since_2015_is_undoable_or_says_why_not() -> None:
+    """Each normative change of url.bs since 2015 is a variant or is listed, with its reason,
+    in urlcalc/history/data/not_undoable/*.json (never both, never neither)."""
+    import json
+    from importlib import resources
+
+    from urlcalc.history.commits import normative
+    from urlcalc.history.view import SINCE
+
+    listed: dict[str, str] = {}
+    folder = resources.files("urlcalc").joinpath("history/data/not_undoable")
+    for entry in folder.iterdir():
+        if entry.name.endswith(".json"):
+            data = json.loads(entry.read_text("utf-8"))
+            listed.update({k: v for k, v in data.items() if not k.startswith("_")})
+    since = {c["commit"] for c in normative() if c["committed"] >= SINCE}
+    undoable = {v.commit for v in VARIANTS}
+    assert undoable & listed.keys() == set()
+    assert undoable | listed.keys() == since
+    assert all(isinstance(why, str) and why.strip() for why in listed.values())
+    print(f"\nnormative changes since 2015: {len(since)}; undoable: {len(undoable)}; "
+          f"not undoable (with the reason): {len(listed)}")
