@@ -46,6 +46,9 @@ REQUESTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("compare", {"input": "http:\\\\a.com\\b"}),
     ("compare", {"input": "HTTP://a.com:80/./b/%7e?q#f", "errata": True}),
     ("compare", {"input": "x", "base": "file:///C:/a"}),
+    # (a non-ASCII host: the editions' own ToASCII reads Python's punycode codec)
+    ("compare", {"input": "http://\u00e9x.com/"}),
+    ("history", {"input": "sc://a<b/", "as_of": "2019-01-01"}),
     ("random", {"seed": 1}),
     ("implementations", {"input": "http://a.com/./b"}),
     ("implementations", {"input": "x", "base": "http://a.com/"}),
@@ -68,7 +71,7 @@ def warm_up() -> int:
         dispatch_json(kind, json.dumps(params))
     import codecs
 
-    for codec in PYTHON_CODECS:
+    for codec in (*PYTHON_CODECS, "punycode"):
         codecs.lookup(codec)
     import urlcalc.model.results
     import urlcalc.model.runtime
