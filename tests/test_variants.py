@@ -152,3 +152,13 @@ def test_every_normative_change_since_2015_is_undoable_or_says_why_not() -> None
     assert all(isinstance(why, str) and why.strip() for why in listed.values())
     print(f"\nnormative changes since 2015: {len(since)}; undoable: {len(undoable)}; "
           f"not undoable (with the reason): {len(listed)}")
+
+
+def test_docs_history_md_is_the_current_catalogue() -> None:
+    from pathlib import Path
+
+    from urlcalc.history.catalogue import markdown
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "history.md"
+    assert docs.read_text("utf-8") == markdown(), \
+        "docs/history.md is out of date: run `python -m urlcalc.history.catalogue`"

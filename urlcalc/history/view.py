@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from urlcalc.history.as_of import Change, changes, undone_as_of
+from urlcalc.history.catalogue import SINCE
 from urlcalc.history.commits import normative
 from urlcalc.history.step_changes import step_changes
 from urlcalc.model import budget
@@ -22,8 +23,6 @@ from urlcalc.model.shapes import Header, header
 from urlcalc.standard.url import GETTERS, Getters
 from urlcalc.standard.variants import VARIANTS, undoing
 
-#: Normative changes are counted from this day on (the variants' scope: issue 27).
-SINCE = "2015-01-01"
 
 
 class Reading(TypedDict):
