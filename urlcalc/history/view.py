@@ -24,7 +24,6 @@ from urlcalc.standard.url import GETTERS, Getters
 from urlcalc.standard.variants import VARIANTS, undoing
 
 
-
 class Reading(TypedDict):
     """What the standard (today's, or without a change) makes of the input."""
 
