@@ -64,3 +64,14 @@ def test_as_of_a_date_reads_the_input_as_the_standard_was_then() -> None:
         "date": "2026-07-03", "undone": [], "reading": history_model("http://h/a^b")["today"]}
     status, body = answer("history", {"input": "x", "as_of": "2019"})
     assert status == 400 and "not a date" in body["error"]
+
+
+def test_an_input_longer_than_the_history_reads_is_a_400() -> None:
+    from urlcalc.model.limits import MAX_HISTORY_CHARS
+
+    status, body = answer("history", {"input": "a" * (MAX_HISTORY_CHARS + 1)})
+    assert status == 400 and "too long to compare" in body["error"]
+    status, body = answer("history", {"input": "x", "base": "b" * (MAX_HISTORY_CHARS + 1)})
+    assert status == 400 and "'base'" in body["error"]
+    status, _ = answer("history", {"input": "http://" + "\u4e2d" * (MAX_HISTORY_CHARS - 8) + "/"})
+    assert status == 200

@@ -10,6 +10,8 @@ import { pageState } from "../../web/js/state/page-state.js";
 import { fullState } from "../../web/js/state/store.js";
 import { stateToFragment } from "../../web/js/render/share.js";
 import { historyRequest } from "../../web/js/views/requests.js";
+import { refusedHere } from "../../web/js/engine/answers.js";
+import { MAX_COMPARED_CHARS } from "../../web/js/facts.js";
 
 const join = (pieces) => pieces.map((p) => p.text).join("");
 
@@ -55,8 +57,13 @@ test("asof in the permalink: written when chosen, read back, a bad one dropped; 
   assert.ok(!stateToFragment(fullState({ input: "x" })).includes("asof"));
   assert.deepEqual(historyRequest(s), { kind: "history", params: { input: "sc://a<b/", as_of: "2019-12-31" } });
   assert.deepEqual(historyRequest(fullState({ input: "a", base: "http://b/" })), { kind: "history", params: { input: "a", base: "http://b/" } });
-  assert.match(historyRequest(fullState({ input: "a".repeat(4097) })).refuse, /up to 4 KiB/);
-  assert.equal(historyRequest(fullState({ input: "a".repeat(4000), base: "b".repeat(96) })).kind, "history");
+  // an input longer than the history reads is refused where every request is (engine/answers.js
+  // refusedHere, from facts.js MAX_COMPARED_CHARS.history: urlcalc.model.limits.MAX_HISTORY_CHARS)
+  const long = historyRequest(fullState({ input: "a".repeat(MAX_COMPARED_CHARS.history + 1) }));
+  assert.equal(long.kind, "history");
+  assert.match(String(refusedHere(long.kind, long.params)), /too long to compare/);
+  const fits = historyRequest(fullState({ input: "a".repeat(MAX_COMPARED_CHARS.history) }));
+  assert.equal(refusedHere(fits.kind, fits.params), null);
 });
 
 test("the cannot-undo line: never an empty timeline read as 'always meant this'", () => {

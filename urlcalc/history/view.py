@@ -17,7 +17,7 @@ from urlcalc.history.catalogue import SINCE
 from urlcalc.history.commits import normative
 from urlcalc.history.step_changes import step_changes
 from urlcalc.model import budget
-from urlcalc.model.limits import ModelError
+from urlcalc.model.limits import MAX_HISTORY_CHARS, ModelError
 from urlcalc.model.results import parse_model
 from urlcalc.model.shapes import Header, header
 from urlcalc.standard.url import GETTERS, Getters
@@ -133,6 +133,11 @@ def history_model(input: str, base: str | None = None,
                   as_of: str | None = None) -> HistoryAnswer:
     """Every change urlcalc can undo whose undoing alters ``input``'s result (against
     ``base``), oldest first; with ``as_of`` (yyyy-mm-dd), also the input as of that day."""
+    for name, value in (("input", input), ("base", base)):
+        if value is not None and len(value) > MAX_HISTORY_CHARS:
+            raise ModelError(f"field {name!r} is too long to compare: {len(value)} code points "
+                             f"(the history reads at most {MAX_HISTORY_CHARS}, once for each "
+                             "change urlcalc can undo)")
     then_as_of: AsOf | None = None
     if as_of is not None:
         try:

@@ -42,6 +42,10 @@ MAX_COMPARE_CHARS = 2048
 #: points: far beyond any URL in use (browsers and servers cap URLs at 2-8 K), and every
 #: implementation answers it in well under a millisecond; the node helper's lines stay small.
 MAX_IMPLEMENTATIONS_CHARS = 4096
+#: Longest input (and base) the history reads ("history"), in code points: it reads them once
+#: for each change urlcalc can undo (75 and more) with the fast path off, so 1024 code points of
+#: CJK in a host (the costliest) stay well within the request's CPU budget.
+MAX_HISTORY_CHARS = 1024
 #: Non-ASCII code points in one label of a host, and in the whole host, past which the other
 #: implementations that IDNA-encode hosts (yarl, ada-url, whatwg-url, Node's URL) are not run on
 #: it ("implementations" says so in their column). Punycode is quadratic in a label's non-ASCII

@@ -74,9 +74,11 @@ def facts() -> list[tuple[str, object, str]]:
         ("MAX_OPS", limits.MAX_OPS,
          "urlcalc.model.limits.MAX_OPS: the most operations of a \"set\" request"),
         ("MAX_COMPARED_CHARS", {"compare": limits.MAX_COMPARE_CHARS,
-                                "implementations": limits.MAX_IMPLEMENTATIONS_CHARS},
-         "urlcalc.model.limits.MAX_COMPARE_CHARS and MAX_IMPLEMENTATIONS_CHARS: the longest "
-         "input and base (code points) the \"compare\" and \"implementations\" requests read"),
+                                "implementations": limits.MAX_IMPLEMENTATIONS_CHARS,
+                                "history": limits.MAX_HISTORY_CHARS},
+         "urlcalc.model.limits.MAX_COMPARE_CHARS, MAX_IMPLEMENTATIONS_CHARS and "
+         "MAX_HISTORY_CHARS: the longest input and base (code points) the \"compare\", "
+         "\"implementations\" and \"history\" requests read"),
         ("MAX_SOCKET_MESSAGE_BYTES", limits.MAX_SOCKET_MESSAGE_BYTES,
          "urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 "
          "bytes) on the API's WebSocket; the relay sends larger ones by HTTP"),

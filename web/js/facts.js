@@ -42,10 +42,11 @@ export const MAX_INPUT_BYTES = 65536;
 // urlcalc.model.limits.MAX_OPS: the most operations of a "set" request
 export const MAX_OPS = 64;
 
-// urlcalc.model.limits.MAX_COMPARE_CHARS and MAX_IMPLEMENTATIONS_CHARS: the longest input and base (code points) the "compare" and "implementations" requests read
+// urlcalc.model.limits.MAX_COMPARE_CHARS, MAX_IMPLEMENTATIONS_CHARS and MAX_HISTORY_CHARS: the longest input and base (code points) the "compare", "implementations" and "history" requests read
 export const MAX_COMPARED_CHARS = Object.freeze({
   "compare": 2048,
-  "implementations": 4096
+  "implementations": 4096,
+  "history": 1024
 });
 
 // urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 bytes) on the API's WebSocket; the relay sends larger ones by HTTP

@@ -52,15 +52,12 @@ export function setRequest(state) {
   return { kind: "set", params };
 }
 
-// The History view reads the input once per change urlcalc can undo (70 and more): a longer input
-// than this would outrun a request's CPU budget (about 1.4 s for 4 KiB on the server here).
-export const HISTORY_MAX_BYTES = 4096;
-
 /** The History view's changes of the standard that alter the input (and the input as of the
  *  view's day, if one is chosen), or the refusal of an input too long for it. @param {PageState} state */
 export function historyRequest(state) {
-  if (tooLong(state.input, state.base) || new TextEncoder().encode(state.input + state.base).length > HISTORY_MAX_BYTES) {
-    return { refuse: `The History view reads the input once for each change urlcalc can undo: it takes an input and base of up to ${HISTORY_MAX_BYTES / 1024} KiB together.` };
+  // (an input or base over facts.js MAX_COMPARED_CHARS.history is refused by engine/answers.js)
+  if (tooLong(state.input, state.base)) {
+    return { refuse: `An input or a value is over ${MAX_INPUT_BYTES / 1024} KiB: urlcalc does not take inputs that long.` };
   }
   /** @type {Record<string, any>} */
   const p = { input: state.input };
