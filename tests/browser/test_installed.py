@@ -228,7 +228,9 @@ def test_installed_page_boots_pyodide(installed: Installed, browser: Any) -> Non
         fetched = [r.url.removeprefix(installed.url) for r in finished]
         assert "boot/snapshot.bin" in fetched, fetched  # booted from the wheel's snapshot
         assert "pyodide/python_stdlib.zip" not in fetched, fetched
-        assert transfer <= 7_000_000, f"cold boot transferred {transfer:,} bytes (budget 7 MB)"
+        # (7 MB until the standard's history: its modules, warmed into the snapshot so that the
+        # History view answers offline, add about 0.15 MB of brotli; its data is not kept)
+        assert transfer <= 7_200_000, f"cold boot transferred {transfer:,} bytes (budget 7.2 MB)"
         expect(page.locator('[data-getter="href"]').first).to_have_text("http://example.com/b")
         page.fill("#input", "https://faß.example/")
         expect(page.locator('[data-getter="href"]').first).to_have_text(
