@@ -53,7 +53,7 @@ $(VENV_STAMP): pyproject.toml
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; \
 	fi
 	[ -x $(BIN)/python ] && $(BIN)/python -c '' || $(PYTHON) -m venv --clear $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench,implementations]'
+	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev,bench,implementations,survey]'
 	touch $@
 
 npm: $(NPM_STAMP) $(WHATWG_URL_BUNDLE) $(LIT_HTML_BUNDLE)

@@ -124,6 +124,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the site", ("urlcalc.site",)),
     ("other readings", ("urlcalc.editions", "urlcalc.implementations")),
     ("the standard through its history", ("urlcalc.history",)),
+    ("surveys over corpora", ("urlcalc.survey",)),
     ("the request table", ("urlcalc.answers",)),
     ("serving", ("urlcalc.serving",)),
     ("front ends", ("urlcalc", "urlcalc.__main__", "urlcalc.cli", "urlcalc.notebook")),
@@ -160,7 +161,7 @@ def test_layers_import_downward_only() -> None:
     graph = {name: _imports(name, path, modules) for name, path in modules.items()}
     assert _upward(graph) == []
     top = {p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "_"))}
-    assert top == {"standard", "trace", "model", "editions", "implementations", "history",
+    assert top == {"standard", "trace", "model", "editions", "implementations", "history", "survey",
                    "answers", "site", "serving", "cli.py", "notebook.py", "data", "py.typed"}
     for _, homes in LAYERS[:-1]:
         for home in homes:

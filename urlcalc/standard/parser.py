@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, cast
 
 from urlcalc.standard import host as hostmod
-from urlcalc.standard.encoding import get_encoding, get_output_encoding
+from urlcalc.standard.encoding import encode_or_fail_chunks, get_encoding, get_output_encoding
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.fastpath import fast_parse
 from urlcalc.standard.infra import (
@@ -27,6 +27,7 @@ from urlcalc.standard.infra import (
     ASCII_HEX_DIGITS,
     ASCII_URL_CODE_POINTS,
     is_url_code_point,
+    to_usv,
 )
 from urlcalc.standard.observer import Fact, FactKind, Observer, URLStepDriver, driver_of
 from urlcalc.standard.percent import (
@@ -37,6 +38,7 @@ from urlcalc.standard.percent import (
     SPECIAL_QUERY_SET,
     PercentEncodeSet,
     percent_encode_after_encoding,
+    percent_encode_bytes,
     userinfo_set,
     utf8_percent_encode,
 )
@@ -56,8 +58,13 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     CREDENTIALS_NON_CONFORMING,
     ENCODE_BRACES,
     FILE_DRIVE_LETTER_AT_END,
+    FILE_HOST_NEVER_NULL,
+    FILE_API_CLEANUP,
     FILE_LOCALHOST_EMPTY,
+    FILE_PATH_NORMALIZATION,
+    FILE_PATH_TRIM_LEADING_EMPTY,
     FILE_SLASH_DRIVE_LETTER,
+    FILE_STATE_WITHOUT_BASE,
     FRAGMENT_AGAINST_OPAQUE_BASE,
     FRAGMENT_NUL_ENCODED,
     FRAGMENT_PERCENT_ENCODE_SET,
@@ -65,8 +72,10 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     GOPHER_NOT_SPECIAL,
     HOSTNAME_OVERRIDE_FAILURES,
     HOSTNAME_OVERRIDE_RETURNS_BEFORE_PORT,
+    NON_SPECIAL_PATH_PARSING,
     OPAQUE_PATH_SPACE_BEFORE_HASH,
     OPAQUE_PATH_SPACE_ROUNDTRIP,
+    PASSWORD_NOT_NULLABLE,
     PATH_DECODE_DOT,
     PATH_PERCENT_ENCODE_CARET,
     PATH_START_OVERRIDE_EMPTY_SEGMENT,
@@ -75,7 +84,9 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     PORT_OVERRIDE_FAILURE,
     QUERY_BACKTICK_KEPT,
     QUERY_BUFFERED,
+    QUERY_NCR_PERCENT_ENCODED,
     RELATIVE_COPIES_CREDENTIALS,
+    RELATIVE_URLS_UNKNOWN_SCHEMES,
     SCHEME_OVERRIDE_FAILURE,
     SCHEME_OVERRIDE_FILE_RESTRICTED,
     SCHEME_OVERRIDE_PORT_NORMALIZED,
@@ -415,7 +426,10 @@ def scheme_state(p: Parser, c: str) -> str:
                     and not undone(SCHEME_OVERRIDE_FILE_RESTRICTED):
                 raise p.returns("2.1.3", "the URL includes credentials or has a port, and "
                                   "the new scheme is file", True)
-            if url.scheme == "file" and url.host == "" \
+            # (variant a19495e, file-host-never-null: before, "its host is an empty host or
+            # null")
+            if url.scheme == "file" and (url.host == "" or (
+                    url.host is None and undone(FILE_HOST_NEVER_NULL))) \
                     and not undone(SCHEME_OVERRIDE_FILE_RESTRICTED):
                 raise p.returns("2.1.4", "the URL's scheme is file and its host is the empty "
                                   "host", True)
@@ -446,7 +460,10 @@ def scheme_state(p: Parser, c: str) -> str:
         if url.scheme in p.specials:
             p.state = special_authority_slashes_state
             return "2.7"
-        if p.remaining_starts_with("/"):
+        # (variant b266a43, relative-urls-unknown-schemes: before, "Otherwise, set state to
+        # scheme data state", "/" or not: today's step 2.9)
+        if p.remaining_starts_with("/") \
+                and not (p.past and undone(RELATIVE_URLS_UNKNOWN_SCHEMES)):
             p.state = path_or_authority_state
             p.pointer += 1
             return "2.8"
@@ -534,6 +551,7 @@ def relative_state(p: Parser, c: str) -> str:
     if not (p.past and undone(RELATIVE_COPIES_CREDENTIALS)):
         url.username = base.username
         url.password = base.password
+        url.password_non_null = base.password_non_null  # (variant 5e0b05e)
     url.host = base.host
     url.port = base.port
     url.path = list(base.path)
@@ -576,6 +594,11 @@ def relative_slash_state(p: Parser, c: str) -> str:
         p.state = special_authority_ignore_slashes_state
         return "1.2"
     if c == "/":
+        # (variant b087fe2, non-special-path-parsing: before, "If either c is "/", or url is
+        # special and c is "\", ...: set state to special authority ignore slashes state")
+        if p.past and undone(NON_SPECIAL_PATH_PARSING):
+            p.state = special_authority_ignore_slashes_state
+            return "1.2"
         p.state = authority_state
         return "2"
     base = p.base
@@ -585,6 +608,7 @@ def relative_slash_state(p: Parser, c: str) -> str:
     if not (p.past and undone(RELATIVE_COPIES_CREDENTIALS)):
         url.username = base.username
         url.password = base.password
+        url.password_non_null = base.password_non_null  # (variant 5e0b05e)
     url.host = base.host
     url.port = base.port
     p.fact(FactKind.FROM_BASE, "3", "username", "password", "host", "port")
@@ -634,8 +658,13 @@ def authority_state(p: Parser, c: str) -> str:
         else:
             user, sep, password = buffer.partition(":")
             p.password_token_seen = sep == ":"
+            # (variant 5e0b05e, password-not-nullable: before, "If codePoint is ":" and url's
+            # password is null, set url's password to the empty string": non-null, even empty)
+            if sep and p.past and undone(PASSWORD_NOT_NULLABLE):
+                url.password_non_null = True
         if user:
-            encoded = utf8_percent_encode(user, userinfo_set())  # (variant c296e2f)
+            # (variants c296e2f, 9ca26e5, 7876306: the set of the day, see userinfo_set)
+            encoded = utf8_percent_encode(user, userinfo_set(authority=True))
             if encoded != user:
                 p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "username")
             p.username_parts.append(encoded)
@@ -643,7 +672,7 @@ def authority_state(p: Parser, c: str) -> str:
                 _join_userinfo(p)
                 p.ran("1.4.4")
         if password:
-            encoded = utf8_percent_encode(password, userinfo_set())  # (c296e2f)
+            encoded = utf8_percent_encode(password, userinfo_set(True, authority=True))
             if encoded != password:
                 p.fact(FactKind.USERINFO_ENCODED, "1.4.2", "password")
             p.password_parts.append(encoded)
@@ -684,8 +713,10 @@ def _join_userinfo(p: Parser) -> None:
 
 def host_state(p: Parser, c: str) -> str:
     url = p.url
-    # step 1
-    if p.state_override is not None and url.scheme == "file":
+    # step 1 (variant cf616f9, file-api-cleanup: before, no such step: the host
+    # setters of a file URL ran the host state)
+    if p.state_override is not None and url.scheme == "file" \
+            and not undone(FILE_API_CLEANUP):
         p.pointer -= 1
         p.state = file_host_state
         return "1"
@@ -713,8 +744,10 @@ def host_state(p: Parser, c: str) -> str:
         p.pointer -= 1
         if special and not p.buffer:
             raise p.fail("host-missing", "3.1", start)
+        # (variant cf616f9, file-api-cleanup: before, no step 3.2)
         if p.state_override is not None and not p.buffer and (
-                url.includes_credentials or url.port is not None):
+                url.includes_credentials or url.port is not None) \
+                and not undone(FILE_API_CLEANUP):
             # variant c23aec1 (hostname-override-failures): before, "return" (not failure)
             if undone(HOSTNAME_OVERRIDE_FAILURES):
                 raise p.returns("3.2", "the host cannot be emptied while the URL includes "
@@ -808,9 +841,11 @@ def file_state(p: Parser, c: str) -> str:
     url.scheme = "file"
     if p.live:
         p.ran("1")
-    url.host = EMPTY_HOST
-    if p.live:
-        p.ran("2")
+    # (variant a19495e, file-host-never-null: before, no step 2: the host stayed null)
+    if not (p.past and undone(FILE_HOST_NEVER_NULL)):
+        url.host = EMPTY_HOST
+        if p.live:
+            p.ran("2")
     # step 3
     if c in ("/", "\\"):
         if c == "\\":
@@ -849,13 +884,21 @@ def file_state(p: Parser, c: str) -> str:
             else:
                 p.error("file-invalid-Windows-drive-letter", "4.4.3.1")
                 url.path = []
+                # (variant 47efa00, file-path-normalization: before, "Set url's host to null
+                # and url's path to an empty list")
+                if p.past and undone(FILE_PATH_NORMALIZATION):
+                    url.host = None
                 if p.live:
                     p.ran("4.4.3.2")
             p.state = path_state
             p.pointer -= 1
             return "4.4.4"
         return "4.1"
-    # step 5
+    # step 5 (variant 698f3e8, file-state-without-base: before, the state switched on c, and
+    # with no file base the EOF code point, "?" and "#" did nothing: the state stayed the file
+    # state, and "file:?x" had the path "x")
+    if (c == EOF or c == "?" or c == "#") and p.past and undone(FILE_STATE_WITHOUT_BASE):
+        return "5"
     p.state = path_state
     p.pointer -= 1
     return "5"
@@ -872,6 +915,12 @@ def file_slash_state(p: Parser, c: str) -> str:
     # step 2
     base = p.base
     if base is not None and base.scheme == "file":
+        # (variants 47efa00 and 6103e0a: the step as it read before them)
+        if p.past and undone(FILE_PATH_NORMALIZATION):
+            _file_slash_state_2017(p, base)
+            p.state = path_state
+            p.pointer -= 1
+            return "2.2"
         url.host = base.host
         p.fact(FactKind.FROM_BASE, "2.1.1", "host")
         if p.live:
@@ -892,6 +941,33 @@ def file_slash_state(p: Parser, c: str) -> str:
     return "2.2"
 
 
+def _file_slash_state_2017(p: Parser, base: URLRecord) -> None:
+    """The file slash state's step 2.1 with a file base, as url.bs read it before 47efa00
+    "Changes to file URL path normalization" (2020). From 6103e0a (2017): "If base is non-null,
+    base's scheme is "file", and the substring from pointer in input does not start with a
+    Windows drive letter, then: If base's path[0] is a normalized Windows drive letter, then
+    append base's path[0] to url's path. Otherwise, set url's host to base's host." (the
+    drive-letter condition is 2eef975's; before it, none). Before 6103e0a: "If base is
+    non-null, base's scheme is "file", and base's path[0] is a normalized Windows drive letter,
+    append base's path[0] to url's path": the host was not copied."""
+    url = p.url
+    if starts_with_windows_drive_letter(p.input, p.pointer) \
+            and not undone(FILE_SLASH_DRIVE_LETTER):
+        return
+    if isinstance(base.path, list) and base.path \
+            and is_normalized_windows_drive_letter(base.path[0]):
+        assert isinstance(url.path, list)
+        url.path.append(base.path[0])
+        p.fact(FactKind.FROM_BASE, "2.1.2", "path")
+        if p.live:
+            p.ran("2.1.2")
+    elif not undone(FILE_PATH_TRIM_LEADING_EMPTY):
+        url.host = base.host
+        p.fact(FactKind.FROM_BASE, "2.1.1", "host")
+        if p.live:
+            p.ran("2.1.1")
+
+
 def file_host_state(p: Parser, c: str) -> str:
     url = p.url
     # step 1
@@ -906,19 +982,24 @@ def file_host_state(p: Parser, c: str) -> str:
             return "1.1"
         # step 1.2
         if buffer == "":
-            url.host = EMPTY_HOST
-            if p.live:
-                p.ran("1.2.1")
+            # (variant cf616f9, file-api-cleanup: before, "Otherwise, if buffer is the
+            # empty string, set state to path start state": the host was left as it was)
+            if not (p.past and undone(FILE_API_CLEANUP)):
+                url.host = EMPTY_HOST
+                if p.live:
+                    p.ran("1.2.1")
             if p.state_override is not None:
                 raise p.returns("1.2.2", "the host is the empty host")
             p.state = path_start_state
             return "1.2.3"
         # step 1.3
-        host = p.host_parse(buffer, start, "1.3.1", "1.3.2")
+        host: Host | None = p.host_parse(buffer, start, "1.3.1", "1.3.2")
         # (variant bb36bd9, file-localhost-empty: before, "Set url's host to host", localhost
         # too)
         if host == "localhost" and not (p.past and undone(FILE_LOCALHOST_EMPTY)):
-            host = EMPTY_HOST
+            # (variant cf616f9, file-api-cleanup: before, "If host is not
+            # "localhost", set url's host to host": localhost left the host as it was)
+            host = url.host if p.past and undone(FILE_API_CLEANUP) else EMPTY_HOST
             p.fact(FactKind.LOCALHOST_EMPTY, "1.3.3", "host")
         url.host = host
         p.fact(FactKind.HOST_PARSED, "1.3.1", "host")
@@ -947,6 +1028,9 @@ def path_start_state(p: Parser, c: str) -> str | None:
                 p.fact(FactKind.SPECIAL_EMPTY_PATH, "1.3", "path")
             return "1.3"
         return "1.2"
+    # (variant b087fe2, non-special-path-parsing: before, no steps 2-4, see _path_start_2016)
+    if p.past and undone(NON_SPECIAL_PATH_PARSING):
+        return _path_start_2016(p, c)
     # step 2
     if p.state_override is None and c == "?":
         url.query = ""
@@ -971,6 +1055,19 @@ def path_start_state(p: Parser, c: str) -> str | None:
         url.path.append("")
         return "5"
     return None
+
+
+def _path_start_2016(p: Parser, c: str) -> str:
+    """The path start state of a non-special URL before b087fe2 "Change path parsing for
+    non-special URLs" (2017): "Set state to path state, and if neither c is "/", nor url is
+    special and c is "\", decrease pointer by one": "?", "#" and the EOF code point went to the
+    path state too, which appended an empty segment (the path was never empty). The steps
+    cited are today's that do the same for other code points."""
+    p.state = path_state
+    if c != "/":
+        p.pointer -= 1
+        return "4.2"
+    return "4.1"
 
 
 def path_state(p: Parser, c: str) -> str:
@@ -1006,6 +1103,13 @@ def path_state(p: Parser, c: str) -> str:
         # step 1.4
         else:
             if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                # (variant 47efa00, file-path-normalization: before, "If url's host is neither
+                # the empty string nor null, validation error, set url's host to the empty
+                # string")
+                if p.past and url.host != "" and url.host is not None \
+                        and undone(FILE_PATH_NORMALIZATION):
+                    p.error("file-host-with-Windows-drive-letter", "1.4.1")
+                    url.host = EMPTY_HOST
                 if buffer[1] != ":":
                     p.fact(FactKind.DRIVE_LETTER_NORMALIZED, "1.4.1", "path")
                 buffer = buffer[0] + ":"
@@ -1013,6 +1117,12 @@ def path_state(p: Parser, c: str) -> str:
             step = "1.4.2"
         # step 1.5
         p.buffer = []
+        # (variants 6103e0a and 47efa00: between them, "If url's scheme is "file" and c is the
+        # EOF code point, U+003F (?), or U+0023 (#), then while url's path's size is greater
+        # than 1 and url's path[0] is the empty string, validation error, remove the first item
+        # from url's path")
+        if p.past and not slash and url.scheme == "file":
+            _trim_file_path_2017(p, path)
         # step 1.6-1.7
         if c == "?":
             if p.live and step != "1.5":
@@ -1051,6 +1161,17 @@ def path_state(p: Parser, c: str) -> str:
     else:
         p.buffer.append(c)
     return "2.3"
+
+
+def _trim_file_path_2017(p: Parser, path: list[str]) -> None:
+    """The path state's step that 6103e0a "URL: trim leading slashes of file URL paths" (2017)
+    added and 47efa00 "Changes to file URL path normalization" (2020) removed: read while 47efa00
+    is undone and 6103e0a is not."""
+    if len(path) > 1 and path[0] == "" and undone(FILE_PATH_NORMALIZATION) \
+            and not undone(FILE_PATH_TRIM_LEADING_EMPTY):
+        while len(path) > 1 and path[0] == "":
+            p.error("file-path-leading-empty-segment", "1.5")
+            del path[0]
 
 
 def opaque_path_state(p: Parser, c: str) -> str | None:
@@ -1110,12 +1231,9 @@ def query_state(p: Parser, c: str) -> str:
         encode_set = _query_set_past(p) if p.past else \
             SPECIAL_QUERY_SET if url.scheme in p.specials else QUERY_SET
         buffer = "".join(p.buffer)
-        # (variant 04f5bd0, query-buffered: before, each code point was percent-encoded after
-        # encoding as it came, "code-point-for-code-point": a stateful encoder (ISO-2022-JP)
-        # began and ended its escape at each one)
-        encoded = "".join(percent_encode_after_encoding(p.encoding, ch, encode_set)
-                          for ch in buffer) \
-            if p.past and p.encoding != "UTF-8" and undone(QUERY_BUFFERED) else \
+        # (variants 04f5bd0 and f0e4390, with an encoding other than UTF-8: _query_encode_past)
+        encoded = _query_encode_past(p, buffer, encode_set) \
+            if p.past and p.encoding != "UTF-8" else \
             percent_encode_after_encoding(p.encoding, buffer, encode_set)
         if p.facts is not None and encoded != buffer:
             p.fact(FactKind.QUERY_ENCODED, "2.2", "query")
@@ -1174,6 +1292,30 @@ def _query_set_past(p: Parser) -> PercentEncodeSet:
     return SPECIAL_QUERY_SET if special else QUERY_SET
 
 
+def _query_encode_past(p: Parser, buffer: str, encode_set: PercentEncodeSet) -> str:
+    """The query state's step 2.2 with an encoding other than UTF-8, while changes are
+    undone."""
+    # variant f0e4390 (query-ncr-percent-encoded): before, "Set buffer to the result of encoding
+    # buffer using encoding. For each byte in buffer: If byte is less than 0x21 (!), greater
+    # than 0x7E (~), or is 0x22 ("), 0x23 (#), 0x3C (<), or 0x3E (>), append byte, percent
+    # encoded ...": the whole buffer at once, and an unencodable code point's "&#N;" (encode's
+    # html mode) bytes like any others: "&%23N;". (Undoing it restores that text, whatever
+    # 04f5bd0, which came later.)
+    if undone(QUERY_NCR_PERCENT_ENCODED):
+        return "".join(
+            percent_encode_bytes(output, encode_set) + (
+                "" if error is None else percent_encode_bytes(b"&#%d;" % error, encode_set))
+            for output, error in encode_or_fail_chunks(get_encoding(p.encoding),
+                                                       to_usv(buffer)))
+    # variant 04f5bd0 (query-buffered): before, each code point was percent-encoded after
+    # encoding as it came, "code-point-for-code-point": a stateful encoder (ISO-2022-JP) began
+    # and ended its escape at each one
+    if undone(QUERY_BUFFERED):
+        return "".join(percent_encode_after_encoding(p.encoding, ch, encode_set)
+                       for ch in buffer)
+    return percent_encode_after_encoding(p.encoding, buffer, encode_set)
+
+
 def _fragment_state_past(p: Parser, c: str) -> str:
     """The fragment state's step 1 for a code point it may encode, while changes are undone."""
     # variant 3d57401 (fragment-nul-encoded): before, "U+0000 NULL: Validation error." and
@@ -1219,13 +1361,15 @@ def basic_url_parse(
     observer: Observer | None = None,
     errors: list[ValidationError] | None = None,
     _fast: bool = True,
+    taken: set[tuple[State, str | None]] | None = None,
 ) -> URLRecord | ParseFailure:
     """url.bs: basic URL parser, with no url and no state override given (the URL constructor,
     the href setter, the parse of a base): the new URL record, or a ``ParseFailure`` (failure,
     carrying the validation error that caused it). Validation errors are appended to
     ``errors`` when given. ``_fast=False`` turns off the fast path (urlcalc.standard.fastpath), for
     tests and benchmarks."""
-    result = _basic_url_parse(input, base, encoding, None, None, observer, errors, _fast)
+    result = _basic_url_parse(input, base, encoding, None, None, observer, errors, _fast,
+                               taken)
     assert not isinstance(result, ParseReturn)  # only a state override returns early
     return result
 
@@ -1256,9 +1400,12 @@ def _basic_url_parse(
     observer: Observer | None,
     errors: list[ValidationError] | None,
     _fast: bool,
+    taken: set[tuple[State, str | None]] | None = None,
 ) -> URLRecord | ParseFailure | ParseReturn:
-    """url.bs: basic URL parser (both entry points above)."""
-    if url is None and observer is None and encoding == "UTF-8" and _fast and not any_undone():
+    """url.bs: basic URL parser (both entry points above). ``taken``, when given, receives each
+    (state, step) that applied (urlcalc.standard.coverage's)."""
+    if url is None and observer is None and encoding == "UTF-8" and _fast and taken is None \
+            and not any_undone():
         # urlcalc.standard.fastpath: the same record for inputs that need no state machine quirks
         fast = fast_parse(input, base)
         if fast is not None:
@@ -1302,7 +1449,9 @@ def _basic_url_parse(
                                  "validation error", None, early[-1])
             driver.preprocessing(p, "3", "remove all ASCII tab or newline", processed, None)
     try:
-        if driver is None:
+        if taken is not None:
+            _run_taking(p, taken)
+        elif driver is None:
             _run(p)
         else:
             _run_observed(p, driver)
@@ -1358,6 +1507,24 @@ def _run(p: Parser) -> None:
     while True:
         pointer = p.pointer
         p.state(p, input[pointer] if pointer < n else EOF)
+        if p.pointer >= n:
+            return
+        p.pointer += 1
+
+
+def _run_taking(p: Parser, taken: set[tuple[State, str | None]]) -> None:
+    """url.bs: basic URL parser, step 10, with no observer, adding to ``taken`` each (state,
+    step) that applied, and the step that returned or returned failure."""
+    input = p.input
+    n = len(input)
+    add = taken.add
+    while True:
+        state = p.state
+        try:
+            add((state, state(p, input[p.pointer] if p.pointer < n else EOF)))
+        except (ParseFailure, ParseReturn) as stop:
+            add((state, stop.step))
+            raise
         if p.pointer >= n:
             return
         p.pointer += 1
