@@ -53,6 +53,17 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
     oracle = getattr(sys.modules.get("test_oracle"), "SUMMARY", None)
     if oracle:
         write(f"trace vs the spec-literal oracle (tests/test_oracle.py): {oracle[0]}")
+    tables = getattr(sys.modules.get("test_history_examples"), "SUMMARY", None)
+    if tables and tables["rows"]:
+        write(f"url.bs example tables under their commits' variant sets "
+              f"(tests/test_history_examples.py): {tables['versions']} table versions, "
+              f"{tables['rows']} rows ({tables['runs']:,} row x commit runs): "
+              f"{tables['passed']} hold, {tables['explained']} explained, "
+              f"{tables['failed']} failing; {tables['differ_today']} hold only under their set")
+    continuity = getattr(sys.modules.get("test_history_continuity"), "SUMMARY", None)
+    if continuity:
+        write(f"earliest variant set vs seed 001 (tests/test_history_continuity.py): "
+              f"{continuity[0]}")
     differential = getattr(sys.modules.get("test_differential"), "SUMMARY", None)
     if differential:
         write(f"differential vs whatwg-url (tests/test_differential.py): {differential[0]}")
