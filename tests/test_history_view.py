@@ -75,3 +75,35 @@ def test_an_input_longer_than_the_history_reads_is_a_400() -> None:
     assert status == 400 and "'base'" in body["error"]
     status, _ = answer("history", {"input": "http://" + "\u4e2d" * (MAX_HISTORY_CHARS - 8) + "/"})
     assert status == 200
+
+
+def test_the_changes_that_leave_the_input_as_it_is_are_listed_apart() -> None:
+    # the timeline folds them with their count: every undoable change is in one list or the other
+    h = history_model("sc://a<b/")
+    altering = {c["name"] for c in h["changes"]}
+    quiet = [c["name"] for c in h["unchanged"]]
+    assert variants.HOSTS_FORBID_LT_GT_CARET in altering
+    assert variants.HOSTS_FORBID_LT_GT_CARET not in quiet
+    assert not altering & set(quiet)
+    assert len(altering) + len(quiet) == h["undoable"] == len(VARIANTS)
+    dates = [c["date"] for c in h["unchanged"]]
+    assert dates == sorted(dates)
+    [caret] = [c for c in history_model("http://example.com/")["unchanged"]
+               if c["name"] == variants.PATH_PERCENT_ENCODE_CARET]
+    assert caret["commit"].startswith("9bc33c3") and caret["date"] == "2025-03-05"
+    assert caret["title"] == "Add U+005E (^) to the path percent-encode set"
+
+
+def test_the_unmerged_branches_are_proposals_none_applied() -> None:
+    h = history_model("http://1.2.3.4/")
+    props = h["proposals"]
+    assert {p["branch"] for p in props} == {"annevk/urlhost", "annevk/3986-3987-appendix",
+                                            "ipv4-non-ascii-input"}
+    assert all(p["applied"] is False for p in props)
+    assert all(p["note"] == "proposal, not applied: urlcalc reads today's standard"
+               for p in props)
+    [ipv4] = [p for p in props if p["branch"] == "ipv4-non-ascii-input"]
+    assert ipv4["commit"].startswith("92b3e16") and ipv4["change_class"] == "normative"
+    assert ipv4["title"] == "Report a validation error for IPv4 addresses from non-ASCII input"
+    # nothing about the input is invented: the same proposals whatever it is
+    assert history_model("sc://a<b/")["proposals"] == props

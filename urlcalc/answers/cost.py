@@ -47,12 +47,14 @@ _COMPARE_MS = 0.006      # all six editions, per code point (traces included)
 _COMPARE_NON_ASCII_MS = 0.06
 _IMPLEMENTATIONS_MS = 0.0015
 _IMPLEMENTATIONS_NON_ASCII_MS = 0.03
+_SURVEY_URL_MS = 0.4     # per URL of a survey: its parse with coverage and its buckets
+_SURVEY_FACTOR = 3.0     # a parse with coverage, against a bare one, per code point
 
 _FIXED_MS: dict[str, float] = {
     "parse": SMALL_COST_MS, "set": SMALL_COST_MS, "host": SMALL_COST_MS,
     "urlencoded": SMALL_COST_MS, "percent": SMALL_COST_MS, "validate": SMALL_COST_MS,
     "compare": 1.0, "random": 0.5, "implementations": 1.0, "version": 0.1, "spec": 0.1,
-    "history": SMALL_COST_MS,
+    "history": SMALL_COST_MS, "survey": SMALL_COST_MS,
 }
 
 
@@ -109,6 +111,10 @@ def estimate(kind: str, params: object) -> Cost:
                    + v_non_ascii * _NON_ASCII_MS) * (_SET_TRACE_FACTOR if traced else 1.0)
     elif kind == "compare":
         ms += chars * _COMPARE_MS + non_ascii * _COMPARE_NON_ASCII_MS
+        # a parse per extra column of the standard (a day of as_of, a change without)
+        days = _text(params, "as_of").count(",") + 1 if _text(params, "as_of").strip() else 0
+        columns = days + (1 if _text(params, "without").strip() else 0)
+        ms += columns * (SMALL_COST_MS + chars * _PARSE_MS + non_ascii * _NON_ASCII_MS)
     elif kind == "implementations":
         ms += chars * _IMPLEMENTATIONS_MS + non_ascii * _IMPLEMENTATIONS_NON_ASCII_MS
     elif kind == "history":
@@ -116,4 +122,10 @@ def estimate(kind: str, params: object) -> Cost:
         from urlcalc.standard.variants import VARIANTS
 
         ms = (1 + len(VARIANTS)) * (SMALL_COST_MS + chars * _PARSE_MS + non_ascii * _NON_ASCII_MS)
+    elif kind == "survey":
+        # a parse with coverage per URL (the state machine's steps: about 3 times a bare parse)
+        urls = _text(params, "urls")
+        u_chars, u_non_ascii = _size(urls)
+        ms += (urls.count("\n") + 1) * _SURVEY_URL_MS \
+            + (u_chars * _PARSE_MS + u_non_ascii * _NON_ASCII_MS) * _SURVEY_FACTOR
     return Cost(ms)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_type_hints
 
 from urlcalc.model.limits import (
+    MAX_BODY_BYTES,
     MAX_INPUT_BYTES,
     MAX_SET_VALUES_BYTES,
     MAX_TRACED_SET_VALUES_BYTES,
@@ -49,6 +50,8 @@ class Param:
     default: Any = None
     #: the values a ``choice`` takes (a function: some lists live in modules loaded on demand)
     choices: Callable[[], tuple[str, ...]] | None = None
+    #: a ``text``'s limit (UTF-8 bytes), when not MAX_INPUT_BYTES
+    max_bytes: int = MAX_INPUT_BYTES
 
 
 @dataclass(frozen=True)
@@ -78,9 +81,10 @@ def _model(name: str) -> Callable[[], Callable[..., Answer]]:
 
 
 def _compare() -> Callable[..., Answer]:
-    from urlcalc.editions.view import compare_model
+    # (the editions' compare_model, with the history's columns of the standard on a day)
+    from urlcalc.history.columns import compare_with_columns
 
-    return compare_model
+    return compare_with_columns
 
 
 def _random() -> Callable[..., Answer]:
@@ -99,6 +103,12 @@ def _history() -> Callable[..., Answer]:
     from urlcalc.history.view import history_model
 
     return history_model
+
+
+def _survey() -> Callable[..., Answer]:
+    from urlcalc.survey.report import survey_model
+
+    return survey_model
 
 
 def _operations() -> tuple[str, ...]:
@@ -164,7 +174,12 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          (INPUT, BASE, Param("errata", "flag", "apply the editions' published errata",
                              default=False),
           Param("traces", "flag", "each edition's trace (false: every trace is null, and the "
-                "answer is a fifth smaller)", default=True))),
+                "answer is a fifth smaller)", default=True),
+          Param("as_of", "text", "days (yyyy-mm-dd, comma-separated, at most 3): a column of "
+                "the URL Standard on each day beside the editions (today's parser with every "
+                "change urlcalc can undo that landed after it, undone)"),
+          Param("without", "text", "a change of the URL Standard (a variant's name or its "
+                "commit, 7+ hex digits): a column of today's standard without it"))),
     Kind("random",
          "A random input shaped by an edition's grammar, repeatable from its seed.",
          _random,
@@ -185,6 +200,14 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
                     Param("as_of", "text", "a day (yyyy-mm-dd): also read the input as the "
                           "standard was then (every change urlcalc can undo that landed "
                           "after it, undone)"))),
+    Kind("survey",
+         "A small corpus surveyed: how many of the URLs (one a line, at most MAX_SURVEY_URLS) "
+         "parse or fail and where, each validation error and the step that raised it, the "
+         "schemes, the host parser's paths and the parser's steps taken; the report (urlcalc "
+         "survey's JSON report, docs/survey-report.schema.json).",
+         _survey,
+         (Param("urls", "text", "the URLs, one a line (LF or CRLF; blank lines skipped), in "
+                "at most the body's limit", required=True, max_bytes=MAX_BODY_BYTES), BASE)),
     Kind("version",
          "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
          "states, the setter operations, the getters and the url.bs the step data comes from.",
@@ -202,9 +225,9 @@ def _type_name(value: object) -> str:
     return "bool" if isinstance(value, bool) else type(value).__name__
 
 
-def _check_text(name: str, value: str) -> str:
-    if len(value.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
-        raise ModelError(f"{name} is over the {MAX_INPUT_BYTES // 1024} KiB limit")
+def _check_text(name: str, value: str, limit: int = MAX_INPUT_BYTES) -> str:
+    if len(value.encode("utf-8", "surrogatepass")) > limit:
+        raise ModelError(f"{name} is over the {limit // 1024} KiB limit")
     return value
 
 
@@ -220,7 +243,7 @@ def _read(param: Param, params: dict[str, Any]) -> Any:
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
         raise ModelError(f"field {name!r} must be {expected.__name__}, not {_type_name(value)}")
     if isinstance(value, str):
-        return _check_text(f"field {name!r}", value)
+        return _check_text(f"field {name!r}", value, param.max_bytes)
     if param.type == "count" and isinstance(value, int) and value < 0:
         raise ModelError(f"field {name!r} must not be negative")
     if param.type == "ops" and isinstance(value, list):

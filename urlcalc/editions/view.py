@@ -5,7 +5,8 @@ grammar that the view offers (the 2009 desk calculator's convenience)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from urlcalc.editions import EDITIONS
 from urlcalc.editions.compare import (
@@ -18,10 +19,12 @@ from urlcalc.editions.compare import (
     format_table,
     random_url,
 )
+from urlcalc.model import budget
 from urlcalc.model.limits import MAX_COMPARE_CHARS, MAX_SEED, ModelError
 from urlcalc.model.shapes import Header, header
 from urlcalc.standard.infra import to_usv
-from urlcalc.standard.url import URL, Getters, URLParseError
+from urlcalc.standard.url import GETTERS, URL, Getters, URLParseError
+from urlcalc.standard.variants import undoing
 
 #: The base offered with a random relative reference (RFC 3986 section 5.4's example base).
 RANDOM_BASE = "http://a/b/c/d;p?q"
@@ -66,6 +69,45 @@ def _clip(value: Any) -> tuple[Any, bool]:
     return value, False
 
 
+class ColumnAsked(NamedTuple):
+    """An extra column of the URL Standard, as asked: today's parser with ``undone`` (names of
+    urlcalc.standard.variants) undone. The history layer resolves a day or a change into it."""
+
+    kind: Literal["as_of", "without"]
+    #: the day (as_of) or the change's name (without)
+    key: str
+    label: str
+    #: the change's commit and title (without; null for a day)
+    commit: str | None
+    title: str | None
+    undone: list[str]
+
+
+class StandardColumn(TypedDict):
+    """The URL Standard on a day, or today's without one change, read by today's parser with the
+    later (or that one) change undone: the same getters as the current standard's column."""
+
+    #: "as_of:YYYY-MM-DD" or "without:<change>"
+    id: str
+    kind: Literal["as_of", "without"]
+    #: "URL Standard on YYYY-MM-DD" or "today without <change>"
+    label: str
+    #: the day (as_of) or the change's name (without)
+    key: str
+    #: the change's commit and title (without; null for a day)
+    commit: str | None
+    title: str | None
+    #: the changes undone for this column (urlcalc.standard.variants names), oldest first
+    undone: list[str]
+    #: its getters (null when it fails to parse)
+    getters: Getters | None
+    #: why it fails (null when it parses)
+    failure: str | None
+    #: the getters whose value differs from the current standard's (every getter when one of
+    #: the two fails and the other does not)
+    differs: list[str]
+
+
 class CompareAnswer(Header):
     """One input read by the older URL specifications beside the current URL Standard."""
 
@@ -81,6 +123,9 @@ class CompareAnswer(Header):
     rows: list[ComparisonRow]
     differences: list[Difference]
     unspecified: list[Unspecified]
+    #: the URL Standard on the days asked (``as_of``) and without the change asked
+    #: (``without``), in that order; empty when none was asked
+    columns: list[StandardColumn]
 
 
 class RandomAnswer(Header):
@@ -108,11 +153,34 @@ def _clip_trace(edition: EditionReading) -> None:
                                     "max_text": MAX_TRACE_TEXT}
 
 
+def _column(asked: ColumnAsked, input: str, base: str | None,
+            current: Getters | None) -> StandardColumn:
+    """One extra column: today's parser on ``input`` with ``asked.undone`` undone."""
+    budget.at(asked.label)
+    with undoing(asked.undone):
+        try:
+            getters: Getters | None = URL(input, base).getters()
+            failure = None
+        except URLParseError as e:
+            getters, failure = None, str(e)
+    if getters is None or current is None:
+        differs = [] if getters is None and current is None else list(GETTERS)
+    else:
+        differs = [g for g in GETTERS
+                   if getters[g] != current[g]]  # type: ignore[literal-required]
+    return {"id": f"{asked.kind}:{asked.key}", "kind": asked.kind, "label": asked.label,
+            "key": asked.key, "commit": asked.commit, "title": asked.title,
+            "undone": list(asked.undone), "getters": getters, "failure": failure,
+            "differs": differs}
+
+
 def compare_model(input: str, base: str | None = None, errata: bool = False,
-                  traces: bool = True) -> CompareAnswer:
+                  traces: bool = True, columns: Sequence[ColumnAsked] = ()) -> CompareAnswer:
     """Every edition and the current standard on ``input`` (against ``base``); ``errata``
     reads the editions with their slips fixed; without ``traces``, each edition's ``trace`` is
     None (and ``trace_clipped`` too): the Editions view asks for them only while it shows one.
+    ``columns`` adds the URL Standard on a day or without a change beside them (resolved by
+    urlcalc.history.columns, which the compare request reads ``as_of`` and ``without`` with).
     Raises ModelError for an input or base over MAX_COMPARE_CHARS code points."""
     input = to_usv(input)
     base = to_usv(base) if base is not None else None
@@ -142,11 +210,26 @@ def compare_model(input: str, base: str | None = None, errata: bool = False,
     return {**header("compare"), "input": c["input"], "base": c["base"], "errata": errata,
             "traces": traces, "current": c["current"], "current_failure": current_failure,
             "editions": c["editions"], "rows": c["rows"], "differences": c["differences"],
-            "unspecified": c["unspecified"]}
+            "unspecified": c["unspecified"],
+            "columns": [_column(a, c["input"], c["base"], current) for a in columns]}
 
 
 def format_compare(result: CompareAnswer | Comparison) -> str:
-    return format_table(result)
+    """The editions' table, then each extra column of the standard: what it reads and which
+    getters differ from the current standard's."""
+    text = format_table(result)
+    columns: list[StandardColumn] = result.get("columns", [])  # type: ignore[assignment]
+    for col in columns:
+        getters = col["getters"]
+        read = (f"href {getters['href']!r}" if getters is not None
+                else f"fails: {col['failure']}")
+        what = f" ({col['commit'][:7]} {col['title']!r})" if col["commit"] else ""
+        text += (f"\n{col['label']}{what}: {read}; "
+                 + (f"differs from the current standard: {', '.join(col['differs'])}"
+                    if col["differs"] else "the same as the current standard")
+                 + f" ({len(col['undone'])} change{'s' if len(col['undone']) != 1 else ''}"
+                 " undone)")
+    return text
 
 
 def random_model(edition: str | None = None, seed: int | None = None) -> RandomAnswer:

@@ -14,7 +14,7 @@ from typing import TypedDict
 
 from urlcalc.history.as_of import Change, changes, undone_as_of
 from urlcalc.history.catalogue import SINCE
-from urlcalc.history.commits import normative
+from urlcalc.history.commits import Class, normative, proposals
 from urlcalc.history.step_changes import step_changes
 from urlcalc.model import budget
 from urlcalc.model.limits import MAX_HISTORY_CHARS, ModelError
@@ -64,6 +64,39 @@ class HistoryChange(TypedDict):
     text: list[TextChange]
 
 
+class QuietChange(TypedDict):
+    """A change urlcalc can undo whose undoing leaves this input's result as it is (the
+    timeline folds them, with their count)."""
+
+    name: str
+    commit: str
+    date: str
+    title: str
+
+
+#: What the history says of every proposal: urlcalc does not apply them.
+NOT_APPLIED = "proposal, not applied: urlcalc reads today's standard"
+
+
+class ProposalEntry(TypedDict):
+    """A commit of an unmerged branch of the standard's repository: a proposal, after today.
+    urlcalc reads today's standard and applies no proposal (``applied`` is always false, and
+    ``note`` says so): what it would do to this input is not computed."""
+
+    branch: str
+    commit: str
+    #: the day it was committed on its branch
+    date: str
+    title: str
+    #: urlcalc's reading of the commit: normative (it would change what urlcalc computes), api
+    #: or editorial (commits.json's class)
+    change_class: Class
+    #: urlcalc's one-line reading of what it proposes
+    reason: str
+    applied: bool
+    note: str
+
+
 class AsOf(TypedDict):
     """The input read by the standard as of a date: today's, with every change urlcalc can
     undo that landed after that day undone."""
@@ -84,6 +117,11 @@ class HistoryAnswer(Header):
     as_of: AsOf | None
     #: oldest first
     changes: list[HistoryChange]
+    #: the other changes urlcalc can undo: undone, each leaves this result as it is (oldest
+    #: first)
+    unchanged: list[QuietChange]
+    #: the unmerged branches' commits (proposals, after today; oldest first), none applied
+    proposals: list[ProposalEntry]
     #: how many changes urlcalc can undo, and how many normative changes since 2015 there are
     undoable: int
     normative_since_2015: int
@@ -129,6 +167,14 @@ def _text(change: Change) -> list[TextChange]:
     return out
 
 
+def _proposals() -> list[ProposalEntry]:
+    out: list[ProposalEntry] = [
+        {"branch": p["branch"], "commit": p["commit"], "date": p["committed"],
+         "title": p["title"], "change_class": p["class"], "reason": p["reason"], "applied": False,
+         "note": NOT_APPLIED} for p in proposals()]
+    return sorted(out, key=lambda p: (p["date"], p["branch"]))
+
+
 def history_model(input: str, base: str | None = None,
                   as_of: str | None = None) -> HistoryAnswer:
     """Every change urlcalc can undo whose undoing alters ``input``'s result (against
@@ -151,19 +197,24 @@ def history_model(input: str, base: str | None = None,
     budget.at("today's standard")
     today = _reading(input, base)
     found: list[HistoryChange] = []
+    quiet: list[QuietChange] = []
     for change in changes():
         budget.at(f"without {change.variant.name}")
         with undoing([change.variant.name]):
             then = _reading(input, base)
         differs = _differs(today, then)
-        if differs:
-            c = change.commit
+        c = change.commit
+        if not differs:
+            quiet.append({"name": change.variant.name, "commit": c["commit"],
+                          "date": c["committed"], "title": c["title"]})
+        else:
             found.append({"name": change.variant.name, "commit": c["commit"],
                           "date": c["committed"], "title": c["title"], "without": then,
                           "differs": differs, "text": _text(change)})
     out: HistoryAnswer = {
         **header("history"), "input": input, "base": base, "today": today,
-        "as_of": then_as_of, "changes": found,
+        "as_of": then_as_of, "changes": found, "unchanged": quiet,
+        "proposals": _proposals(),
         "undoable": len(VARIANTS),
         "normative_since_2015": sum(1 for c in normative() if c["committed"] >= SINCE),
     }

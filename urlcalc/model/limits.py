@@ -11,6 +11,10 @@ from __future__ import annotations
 #: An input, a base, an encoding label or a setter value: at most this many bytes once UTF-8
 #: encoded (a longer one is a bad request).
 MAX_INPUT_BYTES = 64 * 1024
+#: Longest line a survey reads from a corpus (urlcalc.survey.sources), in bytes: a longer line is
+#: counted as unreadable ("line too long"), read in pieces and never held whole. The same as
+#: an input's limit, so every URL a survey reads the calculator can open.
+MAX_SURVEY_LINE_BYTES = MAX_INPUT_BYTES
 #: Setter operations per request.
 MAX_OPS = 64
 #: The setter values of one request together (a set request's cost is the sum over its
@@ -46,6 +50,13 @@ MAX_IMPLEMENTATIONS_CHARS = 4096
 #: for each change urlcalc can undo (75 and more) with the fast path off, so 1024 code points of
 #: CJK in a host (the costliest) stay well within the request's CPU budget.
 MAX_HISTORY_CHARS = 1024
+#: Most columns of the URL Standard on a day ("compare" with ``as_of``) beside the editions:
+#: each is a parse with the fast path off, and the Editions view's table stays readable.
+MAX_AS_OF_COLUMNS = 3
+#: Most URLs one "survey" request reads (one a line; the page surveys a pasted text or a file of
+#: at most this many in its Pyodide worker, or asks the server): a larger corpus is
+#: ``urlcalc survey``'s, on as many processes as it likes.
+MAX_SURVEY_URLS = 10_000
 #: Non-ASCII code points in one label of a host, and in the whole host, past which the other
 #: implementations that IDNA-encode hosts (yarl, ada-url, whatwg-url, Node's URL) are not run on
 #: it ("implementations" says so in their column). Punycode is quadratic in a label's non-ASCII
@@ -64,7 +75,7 @@ MAX_IDNA_HOST_NON_ASCII = 253
 CPU_BUDGET_S: dict[str, float] = {
     "parse": 2.0, "set": 8.0, "host": 1.0, "urlencoded": 1.0, "percent": 1.0, "validate": 2.0,
     "compare": 2.0, "random": 1.0, "implementations": 1.0, "version": 1.0, "spec": 1.0,
-    "history": 4.0,
+    "history": 4.0, "survey": 10.0,
 }
 #: Seeds of the random-URL generator are JSON numbers: exact in JavaScript too.
 MAX_SEED = 2**53 - 1

@@ -27,7 +27,7 @@ from pathlib import Path
 from urlcalc.model import limits
 from urlcalc.model import results as model
 from urlcalc.site.files import SOURCE_WEB
-from urlcalc.standard import encoding, host, percent
+from urlcalc.standard import encoding, host, percent, variants
 from urlcalc.standard import steps as spec
 from urlcalc.standard import url as api
 
@@ -79,6 +79,12 @@ def facts() -> list[tuple[str, object, str]]:
          "urlcalc.model.limits.MAX_COMPARE_CHARS, MAX_IMPLEMENTATIONS_CHARS and "
          "MAX_HISTORY_CHARS: the longest input and base (code points) the \"compare\", "
          "\"implementations\" and \"history\" requests read"),
+        ("MAX_AS_OF_COLUMNS", limits.MAX_AS_OF_COLUMNS,
+         "urlcalc.model.limits.MAX_AS_OF_COLUMNS: the most columns of the URL Standard on a day "
+         "a \"compare\" request adds (as_of)"),
+        ("VARIANTS", [[v.name, v.commit[:7]] for v in variants.VARIANTS],
+         "urlcalc.standard.variants.VARIANTS: the changes urlcalc can undo, [name, commit], in "
+         "the table's order (the \"compare\" request's without)"),
         ("MAX_SOCKET_MESSAGE_BYTES", limits.MAX_SOCKET_MESSAGE_BYTES,
          "urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 "
          "bytes) on the API's WebSocket; the relay sends larger ones by HTTP"),

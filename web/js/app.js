@@ -123,6 +123,7 @@ const settersView = new SettersView(panels.setters, {
 const editionsView = new EditionsView(panels.editions, {
   ...asking,
   setErrata: (on) => store.dispatch("setErrata", on),
+  setCols: (cols) => store.dispatch("setCols", cols),
   onRandom: (r) => {
     store.dispatch("load", { input: r.input, base: r.base ?? "" });
     toast(`Random input from the ${r.name} grammar (seed ${r.seed})`);

@@ -23,6 +23,7 @@
  * @property {Array<ComparisonRow>} rows
  * @property {Array<Difference>} differences
  * @property {Array<Unspecified>} unspecified
+ * @property {Array<StandardColumn>} columns the URL Standard on the days asked (``as_of``) and without the change asked (``without``), in that order; empty when none was asked
  */
 
 /**
@@ -83,6 +84,21 @@
  * @typedef {object} Unspecified
  * @property {string} edition
  * @property {string} text
+ */
+
+/**
+ * The URL Standard on a day, or today's without one change, read by today's parser with the later (or that one) change undone: the same getters as the current standard's column.
+ * @typedef {object} StandardColumn
+ * @property {string} id "as_of:YYYY-MM-DD" or "without:<change>"
+ * @property {"as_of"|"without"} kind
+ * @property {string} label "URL Standard on YYYY-MM-DD" or "today without <change>"
+ * @property {string} key the day (as_of) or the change's name (without)
+ * @property {(string|null)} commit the change's commit and title (without; null for a day)
+ * @property {(string|null)} title
+ * @property {Array<string>} undone the changes undone for this column (urlcalc.standard.variants names), oldest first
+ * @property {(Getters|null)} getters its getters (null when it fails to parse)
+ * @property {(string|null)} failure why it fails (null when it parses)
+ * @property {Array<string>} differs the getters whose value differs from the current standard's (every getter when one of the two fails and the other does not)
  */
 
 export {};

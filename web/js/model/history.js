@@ -18,6 +18,8 @@
  * @property {Reading} today
  * @property {(AsOf|null)} as_of the input as of the date asked for (``as_of``; null when none was asked)
  * @property {Array<HistoryChange>} changes oldest first
+ * @property {Array<QuietChange>} unchanged the other changes urlcalc can undo: undone, each leaves this result as it is (oldest first)
+ * @property {Array<ProposalEntry>} proposals the unmerged branches' commits (proposals, after today; oldest first), none applied
  * @property {number} undoable how many changes urlcalc can undo, and how many normative changes since 2015 there are
  * @property {number} normative_since_2015
  */
@@ -58,6 +60,28 @@
  * @property {string} step
  * @property {(string|null)} before
  * @property {(string|null)} after
+ */
+
+/**
+ * A change urlcalc can undo whose undoing leaves this input's result as it is (the timeline folds them, with their count).
+ * @typedef {object} QuietChange
+ * @property {string} name
+ * @property {string} commit
+ * @property {string} date
+ * @property {string} title
+ */
+
+/**
+ * A commit of an unmerged branch of the standard's repository: a proposal, after today. urlcalc reads today's standard and applies no proposal (``applied`` is always false, and ``note`` says so): what it would do to this input is not computed.
+ * @typedef {object} ProposalEntry
+ * @property {string} branch
+ * @property {string} commit
+ * @property {string} date the day it was committed on its branch
+ * @property {string} title
+ * @property {"normative"|"api"|"editorial"} change_class urlcalc's reading of the commit: normative (it would change what urlcalc computes), api or editorial (commits.json's class)
+ * @property {string} reason urlcalc's one-line reading of what it proposes
+ * @property {boolean} applied
+ * @property {string} note
  */
 
 export {};

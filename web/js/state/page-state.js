@@ -6,6 +6,7 @@ import { encodingValue } from "../render/encodings.js";
 import { OPERATIONS } from "../facts.js";
 import { viewNamed } from "./view-names.js";
 import { validAsOf } from "./as-of.js";
+import { validColumns } from "./columns.js";
 
 /** @typedef {ReturnType<typeof fragmentToState>} PageState */
 
@@ -25,5 +26,6 @@ export function pageState(fragment) {
   s.pctenc = encodingValue(s.pctenc);
   s.ops = s.ops.filter(([op]) => OPERATIONS.includes(op));
   s.asof = validAsOf(s.asof);
+  s.cols = validColumns(s.cols);
   return s;
 }

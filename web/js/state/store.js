@@ -35,6 +35,7 @@ import { MAX_INPUT_BYTES } from "../facts.js";
  * @property {boolean} presenter
  * @property {boolean} errata
  * @property {string} asof the History view's day (YYYY-MM-DD; "": none chosen)
+ * @property {string} cols the Editions view's columns of the standard (state/columns.js)
  * @property {Playing | null} playing
  */
 /** @typedef {"push" | "replace" | "typing" | "none"} HistoryMode */
@@ -74,6 +75,8 @@ const ACTIONS = {
   setErrata: { history: "push", apply: (/** @type {boolean} */ errata) => ({ errata }) },
   /** the History view's day (its slider: rewritten as it moves) */
   setAsOf: { history: "typing", apply: (/** @type {string} */ asof) => ({ asof }) },
+  /** the Editions view's columns of the standard on a day or without a change (one added or removed) */
+  setCols: { history: "push", apply: (/** @type {string} */ cols) => ({ cols }) },
   setPresenter: { history: "replace", apply: (/** @type {boolean} */ presenter) => ({ presenter }) },
   /** a calculator's fields */
   setCalculator: { history: "typing", apply: (/** @type {Partial<PageState>} */ p) => p },

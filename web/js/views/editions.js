@@ -10,7 +10,10 @@ import { compareRequest } from "./requests.js";
 import { OffscreenParts, el } from "../render/offscreen-parts.js";
 import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
 import { guard } from "../vendor/lit-html.mjs";
-import { GETTERS } from "../facts.js";
+import { GETTERS, MAX_AS_OF_COLUMNS, VARIANTS } from "../facts.js";
+import { FIRST_DAY, today } from "../state/as-of.js";
+import { addColumn, removeColumn } from "../state/columns.js";
+import { stateToFragment } from "../render/share.js";
 
 /** @typedef {import("../render/templates.js").Content} Content */
 
@@ -158,6 +161,14 @@ export function groupDifferences(differences) {
   return out;
 }
 
+/** The permalink fragment of the History view for an extra column of the standard: for a day,
+ *  the History view on that day (asof=); for a change undone, the History view (today), where
+ *  each change that alters the input opens. Pure.
+ *  @param {import("../state/store.js").PageState} state @param {{ kind: string, key: string }} column */
+export function historyFragment(state, column) {
+  return stateToFragment({ ...state, view: "history", asof: column.kind === "as_of" ? column.key : "" });
+}
+
 /** The ids of the editions that differ from the current standard on at least one getter, in
  *  the model's order (a compare model, or null). @param {any} model @returns {string[]} */
 export function differingEditions(model) {
@@ -167,11 +178,12 @@ export function differingEditions(model) {
 
 export class EditionsView extends AskingView {
   /** @param {HTMLElement} panel
-   *  @param {import("./asking-view.js").AskingContext & {setErrata: (on: boolean) => void, onRandom: (r: any) => void}} ctx */
+   *  @param {import("./asking-view.js").AskingContext & {setErrata: (on: boolean) => void, setCols: (cols: string) => void, onRandom: (r: any) => void}} ctx */
   constructor(panel, ctx) {
     super(ctx);
     this.panel = panel;
     this.setErrata = ctx.setErrata; // (bool) -> void
+    this.setCols = ctx.setCols; // (the permalink's cols=) -> void
     this.onRandom = ctx.onRandom; // ({input, base, edition, name, seed}) -> void
     /** @type {any} the last rendered model */
     this.model = null;
@@ -184,7 +196,10 @@ export class EditionsView extends AskingView {
   }
 
   build() {
-    draw(this.panel, html`<p class="lede">The same input read by six URL specifications, from RFC 3986 (2005) to a formal model, and by the current URL Standard as the seventh column. Each edition is followed as written; where its text stops (a TODO, a stub, a cut-off copy) the cell says “unspecified” rather than guess. Getters an edition has no notion of are “—”.</p><div class="side-controls"><label class="check"><input type="checkbox" id="editions-errata" aria-describedby="editions-errata-help" @change=${() => this.setErrata(this.errata.checked)}> read with errata</label><span class="help" id="editions-errata-help">fixes the slips of the 2012 draft, the 2014 grammar and the formal model (the others have none)</span><label class="check"><input type="checkbox" id="editions-mapping" @change=${() => this.tableWrap.classList.toggle("show-mapping", this.showMapping.checked)}> show each getter's mapping</label><span class="ed-random"><select id="random-grammar" aria-label="Grammar for a random URL"><option value="">any grammar</option></select><button type="button" id="random-url" title="Put a random string shaped by the chosen edition's grammar in the URL field" @click=${() => this.random()}>Random URL</button><span class="muted small" id="random-info" aria-live="polite"></span></span></div><p class="failure" id="editions-error" role="alert" hidden></p><p class="side-summary" id="editions-summary" role="status">…</p><div class="scroll-x side-table-wrap" id="editions-table-wrap" tabindex="0" aria-label="Getters by edition (scrolls sideways)"></div><h3 id="editions-differences-h">Why they differ</h3><ol class="side-diffs" id="editions-differences"></ol><h3 id="editions-unspecified-h">Left unspecified by the editions (and what urlcalc does there)</h3><ul class="side-unspec" id="editions-unspecified"></ul><h3>Each edition in its own terms</h3><div class="side-details" id="editions-details"></div>`);
+    draw(this.panel, html`<p class="lede">The same input read by six URL specifications, from RFC 3986 (2005) to a formal model, and by the current URL Standard as the seventh column. Each edition is followed as written; where its text stops (a TODO, a stub, a cut-off copy) the cell says “unspecified” rather than guess. Getters an edition has no notion of are “—”.</p><div class="side-controls"><label class="check"><input type="checkbox" id="editions-errata" aria-describedby="editions-errata-help" @change=${() => this.setErrata(this.errata.checked)}> read with errata</label><span class="help" id="editions-errata-help">fixes the slips of the 2012 draft, the 2014 grammar and the formal model (the others have none)</span><label class="check"><input type="checkbox" id="editions-mapping" @change=${() => this.tableWrap.classList.toggle("show-mapping", this.showMapping.checked)}> show each getter's mapping</label><span class="ed-random"><select id="random-grammar" aria-label="Grammar for a random URL"><option value="">any grammar</option></select><button type="button" id="random-url" title="Put a random string shaped by the chosen edition's grammar in the URL field" @click=${() => this.random()}>Random URL</button><span class="muted small" id="random-info" aria-live="polite"></span></span></div><div class="side-controls ed-columns" role="group" aria-labelledby="editions-columns-label"><span id="editions-columns-label">Add a column beside the editions:</span><label>the URL Standard on <input type="date" id="editions-col-day" min=${FIRST_DAY} max=${today()} @keydown=${(/** @type {KeyboardEvent} */ e) => {
+      if (e.key === "Enter") this.addDay();
+    }}></label><button type="button" id="editions-add-day" @click=${() => this.addDay()}>Add the day</button><label>or today's standard without <select id="editions-col-without" @change=${() => this.addWithout()}><option value="">a change…</option>${VARIANTS.map(([name, sha]) =>
+      html`<option value=${name}>${name} (${sha})</option>`)}</select></label><span class="help" id="editions-columns-help">${`Up to ${MAX_AS_OF_COLUMNS} days and one change; read by today's parser with the later changes (or that one) undone. A column's header opens the History view.`}</span></div><p class="failure" id="editions-error" role="alert" hidden></p><p class="side-summary" id="editions-summary" role="status">…</p><div class="scroll-x side-table-wrap" id="editions-table-wrap" tabindex="0" aria-label="Getters by edition (scrolls sideways)"></div><h3 id="editions-differences-h">Why they differ</h3><ol class="side-diffs" id="editions-differences"></ol><h3 id="editions-unspecified-h">Left unspecified by the editions (and what urlcalc does there)</h3><ul class="side-unspec" id="editions-unspecified"></ul><h3>Each edition in its own terms</h3><div class="side-details" id="editions-details"></div>`);
     /** @type {HTMLInputElement} */
     this.errata = el(this.panel, "#editions-errata");
     /** @type {HTMLInputElement} */
@@ -195,6 +210,10 @@ export class EditionsView extends AskingView {
     this.randomBtn = el(this.panel, "#random-url");
     /** @type {HTMLElement} */
     this.randomInfo = el(this.panel, "#random-info");
+    /** @type {HTMLInputElement} */
+    this.colDay = el(this.panel, "#editions-col-day");
+    /** @type {HTMLSelectElement} */
+    this.colWithout = el(this.panel, "#editions-col-without");
     /** @type {HTMLElement} */
     this.summary = el(this.panel, "#editions-summary");
     /** @type {HTMLElement} */
@@ -236,6 +255,25 @@ export class EditionsView extends AskingView {
     this.render(answer.result);
   }
 
+  /** Add the day of the date field as a column (state/columns.js keeps the permalink's cols=). */
+  addDay() {
+    const day = this.colDay.value;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
+    this.setCols(addColumn(this.ctx.state().cols, { kind: "as_of", day }));
+  }
+
+  /** Add the chosen change, undone, as a column (one at a time: it replaces the one there). */
+  addWithout() {
+    const change = this.colWithout.value;
+    this.colWithout.value = "";
+    if (change) this.setCols(addColumn(this.ctx.state().cols, { kind: "without", change }));
+  }
+
+  /** @param {string} id a column's id in the answer */
+  removeColumn(id) {
+    this.setCols(removeColumn(this.ctx.state().cols, id));
+  }
+
   async random() {
     const params = this.grammar.value ? { edition: this.grammar.value } : {};
     this.randomBtn.disabled = true;
@@ -275,6 +313,9 @@ export class EditionsView extends AskingView {
       : `No edition differs from the current URL Standard on what it specifies` +
         (unspecified ? ` (${unspecified} leave${unspecified === 1 ? "s" : ""} it unspecified).` : "."));
     if (model.errata) this.summary.append(" Read with errata.");
+    for (const col of model.columns ?? []) {
+      this.summary.append(` ${col.label}: ${col.differs.length ? `differs from today's on ${col.differs.length} of ${GETTERS.length} getters` : "the same as today's"}.`);
+    }
 
     // lit-html changes only what differs (a keystroke changes a few cells); now where they are on
     // screen, else in the next idle moment (render/offscreen-parts.js)
@@ -310,14 +351,28 @@ export class EditionsView extends AskingView {
   /** @param {any} model */
   table(model) {
     const eds = model.editions;
-    const head = html`<tr><th scope="col">getter</th>${eds.map((ed) => html`<th scope="col" data-edition=${ed.id}><span class="side-name">${shortName(ed)}</span> ${statusPill(ed.status)}</th>`)}<th scope="col" class="side-standard" data-edition=${CURRENT}><span class="side-name">URL Standard (current)</span> <span class=${model.current ? "pill ok" : "pill bad"}>${model.current ? "parses it" : "rejects it"}</span></th></tr>`;
+    const cols = model.columns ?? [];
+    const state = this.ctx.state();
+    const head = html`<tr><th scope="col">getter</th>${eds.map((ed) => html`<th scope="col" data-edition=${ed.id}><span class="side-name">${shortName(ed)}</span> ${statusPill(ed.status)}</th>`)}<th scope="col" class="side-standard" data-edition=${CURRENT}><span class="side-name">URL Standard (current)</span> <span class=${model.current ? "pill ok" : "pill bad"}>${model.current ? "parses it" : "rejects it"}</span></th>${cols.map((col) =>
+      html`<th scope="col" class="side-standard ed-col" data-edition=${col.id}><a class="side-name ed-col-link" href=${"#" + historyFragment(state, col)} title=${col.kind === "as_of"
+        ? `The History view on ${col.key}: ${col.undone.length} later ${col.undone.length === 1 ? "change" : "changes"} undone` : `The History view: ${col.title ?? ""} (${String(col.commit ?? "").slice(0, 7)})`}>${col.label}</a> <span class=${col.getters ? "pill ok" : "pill bad"}>${col.getters ? "parses it" : "rejects it"}</span> <button type="button" class="ed-col-remove" aria-label=${"Remove the column " + col.label} title="Remove this column" @click=${() => this.removeColumn(col.id)}>×</button></th>`)}</tr>`;
     // A row is built only when what it shows changed: its values and statuses, the editions'
     // mapping notes for its getter, whether the current standard parses (a keystroke changes a
     // few rows).
     const body = model.rows.map((row) => guard(
-      [JSON.stringify([row, eds.map((ed) => [ed.id, ed.mapping_notes ? ed.mapping_notes[row.getter] : ""]), !!model.current])],
-      () => html`<tr data-getter=${row.getter}><th scope="row"><code>${row.getter}</code></th>${eds.map((ed) => this.cell(row, ed))}<td class="side-standard" data-edition=${CURRENT} data-getter=${row.getter}>${model.current ? valueToken(row.values.current) : FAILS}</td></tr>`));
-    return html`<table class="editions" id="editions-table" data-columns=${eds.length + 1}><caption>The eleven getters as each edition gives them (<span class="side-diff-key">≠ highlighted</span>: differs from the current standard)</caption><thead>${head}</thead><tbody>${body}</tbody></table>`;
+      [JSON.stringify([row, eds.map((ed) => [ed.id, ed.mapping_notes ? ed.mapping_notes[row.getter] : ""]), !!model.current,
+        cols.map((c) => [c.id, c.getters ? c.getters[row.getter] : null, c.differs.includes(row.getter)])])],
+      () => html`<tr data-getter=${row.getter}><th scope="row"><code>${row.getter}</code></th>${eds.map((ed) => this.cell(row, ed))}<td class="side-standard" data-edition=${CURRENT} data-getter=${row.getter}>${model.current ? valueToken(row.values.current) : FAILS}</td>${cols.map((c) =>
+        this.columnCell(row.getter, c))}</tr>`));
+    return html`<table class="editions" id="editions-table" data-columns=${eds.length + 1 + cols.length}><caption>The eleven getters as each edition gives them (<span class="side-diff-key">≠ highlighted</span>: differs from the current standard)</caption><thead>${head}</thead><tbody>${body}</tbody></table>`;
+  }
+
+  /** A getter in an extra column of the standard (on a day, or without a change).
+   *  @param {string} getter @param {import("../model/compare.js").StandardColumn} col */
+  columnCell(getter, col) {
+    const differs = col.differs.includes(getter);
+    const value = col.getters ? /** @type {any} */ (col.getters)[getter] : null;
+    return html`<td class=${differs ? "side-standard differs" : "side-standard"} data-edition=${col.id} data-getter=${getter} data-differs=${differs ? "true" : "false"} data-value=${typeof value === "string" ? value : nothing}>${differs ? NE : nothing}${col.getters ? valueToken(value) : FAILS}</td>`;
   }
 
   /** @param {any} row @param {any} ed */

@@ -19,6 +19,8 @@ import { FIRST_DAY, dayAt, dayIndex, today } from "../state/as-of.js";
 /** @typedef {import("../model/history.js").HistoryChange} HistoryChange */
 /** @typedef {import("../model/history.js").Reading} Reading */
 /** @typedef {import("../model/history.js").TextChange} TextChange */
+/** @typedef {import("../model/history.js").QuietChange} QuietChange */
+/** @typedef {import("../model/history.js").ProposalEntry} ProposalEntry */
 /** @typedef {{ op: "same" | "del" | "ins", text: string }} Piece */
 
 /** The first year the timeline shows (the standard's url.bs since the rename, 2014-10-22). */
@@ -106,6 +108,13 @@ export function notUndoableLine(model) {
   return `${changes(cannot)} of the ${model.normative_since_2015} normative changes to the URL Standard since 2015 urlcalc cannot undo yet: `
     + `${cannot === 1 ? "its" : "their"} effect on this input is not shown here, so an empty timeline does not mean the standard always read it this way. `
     + `The other ${changes(same)} urlcalc can undo leave this input's result as it is.`;
+}
+
+/** The folded line of the timeline: how many changes urlcalc can undo leave this input as it is
+ *  ("other" when some do alter it). Pure. @param {{ changes: unknown[], unchanged: unknown[] }} model */
+export function foldLine(model) {
+  const k = model.unchanged.length;
+  return `${k}${model.changes.length ? " other" : ""} ${k === 1 ? "change does" : "changes do"} not change this input`;
 }
 
 /** A commit id as a link to it (only a hex id is linked). @param {string} sha */
@@ -196,6 +205,8 @@ export class HistoryView extends AskingView {
     this.model = null;
     /** @type {Set<string>} the changes whose details the reader opened */
     this.open = new Set();
+    /** whether the reader unfolded the changes that leave the input as it is */
+    this.unfolded = false;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.rest = undefined;
     this.build();
@@ -305,8 +316,9 @@ export class HistoryView extends AskingView {
     draw(this.marks, html`${timelineYears(last).map((y) => html`<span class="hist-year" ${placeAt(timelinePlace(`${y}-01-01`, last))}>${String(y)}</span>`)}${model.changes.map((c) =>
       html`<span class="hist-mark" title=${`${c.date} ${c.title}`} ${placeAt(timelinePlace(c.date, last))}></span>`)}${day
       ? html`<span class="hist-day" title=${day} ${placeAt(timelinePlace(day, last))}></span>` : nothing}`);
-    draw(this.timeline, n ? model.changes.map((c) => this.entry(c, model.today))
-      : html`<li class="muted hist-none">No change urlcalc can undo alters this input's result.</li>`);
+    draw(this.timeline, html`${n ? model.changes.map((c) => this.entry(c, model.today))
+      : html`<li class="muted hist-none">No change urlcalc can undo alters this input's result.</li>`}${this.fold(model)}<li class="hist-today" id="history-today"><strong>Today</strong>: the URL Standard as urlcalc reads it. After today, the proposals (unmerged branches of the standard's repository):</li>${model.proposals.map((p) =>
+      this.proposal(p))}`);
     this.notUndoable.textContent = notUndoableLine(model);
     this.renderAsOf(model);
   }
@@ -322,6 +334,22 @@ export class HistoryView extends AskingView {
       [k ? " " : nothing, html`<span class="pill bad">${d}</span>`])}</span></summary><h4>The result without this change, beside today's</h4>${readingTable(`Without “${c.title}” and today`,
       [{ id: "today", label: "today", reading: today }, { id: "without", label: "without this change", reading: c.without }], rows)}<h4>What the change did to the spec text</h4>${c.text.length
       ? c.text.map(textChange) : html`<p class="muted">No step or definition text is recorded for this change.</p>`}</details></li>`;
+  }
+
+  /** The changes that leave this input as it is, folded with their count (a <details>: Enter or
+   *  Space on its summary opens it). @param {HistoryAnswer} model */
+  fold(model) {
+    if (!model.unchanged.length) return nothing;
+    return html`<li class="hist-fold"><details class="ed-detail" id="history-unchanged" data-count=${String(model.unchanged.length)} ?open=${this.unfolded} @toggle=${(/** @type {Event} */ e) => {
+      this.unfolded = /** @type {HTMLDetailsElement} */ (e.currentTarget).open;
+    }}><summary id="history-unchanged-summary">${foldLine(model)}</summary><p class="muted small">Each undone alone leaves this input's href, getters, failure and validation errors as they are today.</p><ol class="hist-unchanged-list">${model.unchanged.map((c) =>
+      html`<li data-change=${c.name} data-date=${c.date}><time datetime=${c.date}>${c.date}</time> ${commitLink(c.commit)} ${c.title} <span class="muted small">(<code>${c.name}</code>)</span></li>`)}</ol></details></li>`;
+  }
+
+  /** A proposal, after today: its branch, day, commit and title, and that urlcalc does not apply
+   *  it (the answer's note). @param {ProposalEntry} p */
+  proposal(p) {
+    return html`<li class="hist-proposal" data-branch=${p.branch} data-commit=${p.commit} data-date=${p.date}><span class="pill warn">proposal</span> <code class="hist-branch">${p.branch}</code> <time datetime=${p.date}>${p.date}</time> ${commitLink(p.commit)} <strong class="hist-title">${p.title}</strong> <span class="muted small">(${p.change_class})</span> — <span class="hist-not-applied">${p.note}</span><span class="muted small hist-reason"> ${p.reason}</span></li>`;
   }
 
   /** @param {HistoryAnswer} model */

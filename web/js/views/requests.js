@@ -4,6 +4,7 @@
 import { tooLong } from "../state/store.js";
 import { MAX_CELLS } from "../render/dom.js";
 import { MAX_INPUT_BYTES } from "../facts.js";
+import { columnParams } from "../state/columns.js";
 
 /** @typedef {import("../state/store.js").PageState} PageState */
 
@@ -27,6 +28,7 @@ export function compareRequest(state, traces) {
   if (state.base !== "") p.base = state.base;
   if (state.errata) p.errata = true;
   if (!traces) p.traces = false;
+  Object.assign(p, columnParams(state.cols));
   return { kind: "compare", params: p };
 }
 
