@@ -15,6 +15,8 @@ from urlcalc.model import results as model
 from urlcalc.model.limits import ModelError
 from urlcalc.site.files import PublicURLError
 from urlcalc.standard import steps as spec
+from urlcalc.survey.sources import FORMATS as SOURCE_FORMATS
+from urlcalc.survey.sources import PARTITION_BYTES as SURVEY_PARTITION_BYTES
 
 
 def _show(value: object) -> str:
@@ -91,7 +93,8 @@ def _trace(trace: dict[str, Any] | None, out: TextIO, explain: bool = False) -> 
             algorithm = s.get("algorithm")
             if not algorithm:
                 continue
-            label = "UTS #46 (summary)" if algorithm.startswith("UTS #46") else "url.bs"
+            label = "UTS #46 (summary)" if algorithm.startswith("UTS #46") else \
+                "url.bs today" if s.get("variants") else "url.bs"
             ran = s.get("ran") or ([{"step": s["step"]}] if s.get("step") else [])
             for r in ran:  # each step that ran, in the spec's words, with what it did
                 words = spec.step_text(algorithm, r["step"])
@@ -103,8 +106,45 @@ def _trace(trace: dict[str, Any] | None, out: TextIO, explain: bool = False) -> 
                 did += [f"-> {r['outcome']}"] if r.get("outcome") else []
                 tail = f" [{'; '.join(did)}]" if did else ""
                 out.write(f"{indent}       {label} {r['step']}: {words}{tail}\n")
+            for line in _variant_lines(s):
+                out.write(f"{indent}       {line}\n")
     if trace["truncated"]:
         out.write(f"  ... {trace['dropped']} more steps not recorded\n")
+
+
+def _variant_lines(s: Mapping[str, Any]) -> list[str]:
+    """A step that ran with changes undone: per change, "as before <commit> (<date>, <title>)"
+    and the words each touched step had then (urlcalc.history.cite), marked as not today's."""
+    lines: list[str] = []
+    for v in s.get("variants") or ():
+        when = ", ".join(x for x in (v.get("date"), v.get("title")) if x)
+        lines.append(f"as before {v['commit']}" + (f" ({when})" if when else "")
+                     + f", undone here ({v['variant']}):")
+        olds = v.get("before")
+        if olds is None:
+            lines += [f"  {w}" for w in v.get("where") or ()]
+            continue
+        for old in olds:
+            if old["text"] is None:
+                words = f"(no such step before this change: {v.get('summary', '')})"
+            elif old["source"] == "variant":
+                words = f"{old['text']} (urlcalc's summary)"
+            else:
+                words = old["text"]
+            lines.append(f"  {old['where']}, then: {words}")
+    return lines
+
+
+def _cited(result: Any) -> Any:
+    """``result`` with the citations of its steps under changes undone completed (the
+    commit's date and title, the steps' words before it): urlcalc.history.cite."""
+    from urlcalc.standard.variants import any_undone
+
+    if any_undone():
+        from urlcalc.history.cite import cite_answer
+
+        cite_answer(result)
+    return result
 
 
 def _failure(result: Mapping[str, Any]) -> str:
@@ -342,6 +382,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("input")
     c.add_argument("--base")
     c.add_argument("--errata", action="store_true", help="read the seeds with their slips fixed")
+    # (their own dests: the commands' --as-of/--without undo changes for the whole command)
+    c.add_argument("--as-of", dest="columns_as_of", action="append", default=[],
+                   metavar="YYYY-MM-DD", help="a column of the URL Standard on that day beside "
+                   "the editions (repeatable, at most 3)")
+    c.add_argument("--without", dest="columns_without", metavar="CHANGE",
+                   help="a column of today's standard without one change (a variant's name or "
+                   "its commit, 7+ hex digits)")
     c.add_argument("--json", action="store_true")
 
     im = sub.add_parser("implementations",
@@ -355,6 +402,36 @@ def build_parser() -> argparse.ArgumentParser:
     hi.add_argument("input")
     hi.add_argument("--base")
     hi.add_argument("--json", action="store_true")
+
+    su = sub.add_parser("survey", help="the standard (and what it is compared with) over a "
+                        "corpus of URLs: counts per bucket, with examples",
+                        description="Survey a corpus: text (one URL a line), CSV/TSV, JSON "
+                        "Lines or Parquet, gzip/zstd compressed, local or any fsspec URL; on a "
+                        "local Dask cluster (one process per core) by default. See "
+                        "docs/survey.md.")
+    su.add_argument("source", nargs="+", help="a file, folder, glob or fsspec URL")
+    su.add_argument("--base")
+    su.add_argument("--column", help="CSV/TSV header, JSON Lines key or Parquet column of "
+                    "the URLs (default: the first column; \"url\")")
+    su.add_argument("--format", dest="source_format", choices=SOURCE_FORMATS,
+                    help="the sources' format (default: by extension; text)")
+    su.add_argument("--compare", default="", help="comma-separated: implementations, "
+                    "editions, history")
+    su.add_argument("--no-coverage", action="store_true",
+                    help="do not count the state-machine steps taken (faster)")
+    su.add_argument("--sample", type=int, default=1, metavar="N",
+                    help="survey about one line in N (the same lines on every run)")
+    su.add_argument("--out", metavar="REPORT", help="report.json, report.md or report.html "
+                    "(default: Markdown on stdout)")
+    su.add_argument("--cluster", metavar="ADDR", help="an existing Dask scheduler, "
+                    "tcp://HOST:8786 (default: a local cluster)")
+    su.add_argument("--workers", "--jobs", dest="workers", type=int, metavar="N",
+                    help="local worker processes (default: one per core; 1: in this process)")
+    su.add_argument("--resume", metavar="DIR", help="keep each finished partition's counts "
+                    "in DIR; a re-run skips them")
+    su.add_argument("--partition-size", type=int, default=SURVEY_PARTITION_BYTES,
+                    metavar="BYTES", help="bytes per partition of an uncompressed line file")
+    su.add_argument("--quiet", action="store_true", help="no progress line on stderr")
 
     sv = sub.add_parser("serve", help="serve the calculator page and the JSON API")
     sv.add_argument("--host", default="127.0.0.1", type=_listen_address,
@@ -465,6 +542,42 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return _main(args, out, err)
 
 
+def _survey(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``urlcalc survey``: urlcalc.survey.distributed, then the report (urlcalc.survey.report)."""
+    from datetime import UTC, datetime
+    from pathlib import Path
+
+    from urlcalc.survey.distributed import SurveyError, survey
+    from urlcalc.survey.observe import Options
+    from urlcalc.survey.report import make_meta, report_json, report_markdown, write_report
+    from urlcalc.survey.sources import SourceError
+
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    try:
+        compare = frozenset(c.strip() for c in args.compare.split(",") if c.strip())
+        options = Options(base=args.base, compare=compare, coverage=not args.no_coverage)
+        outcome = survey(args.source, options, fmt=args.source_format, column=args.column,
+                         sample=args.sample, cluster=args.cluster, workers=args.workers,
+                         resume=Path(args.resume) if args.resume else None,
+                         partition_bytes=args.partition_size,
+                         progress=None if args.quiet else err)
+    except (SurveyError, SourceError, ValueError) as e:
+        err.write(f"urlcalc: error: {e}\n")
+        return 2
+    where = f"{outcome.workers} Dask workers" if outcome.workers else "this process"
+    err.write(f"survey: {outcome.partitions} partitions: {outcome.resumed} resumed, "
+              f"{outcome.computed} computed on {where}\n")
+    meta = make_meta(options, sources=args.source, started=started,
+                     finished=datetime.now(UTC).isoformat(timespec="seconds"),
+                     partitions=outcome.partitions)
+    if args.out:
+        write_report(outcome.tally, meta, args.out)
+        err.write(f"wrote {args.out}\n")
+    else:
+        out.write(report_markdown(report_json(outcome.tally, meta)))
+    return 0
+
+
 def _main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     explain = bool(getattr(args, "explain", False))
     if explain:
@@ -472,7 +585,8 @@ def _main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     result: Mapping[str, Any]
     try:
         if args.command == "parse":
-            result = model.parse_model(args.input, args.base, args.encoding, trace=args.trace)
+            result = _cited(model.parse_model(args.input, args.base, args.encoding,
+                                              trace=args.trace))
             if args.json:
                 out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
                 if not result["ok"]:
@@ -480,14 +594,14 @@ def _main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 return 0 if result["ok"] else 1
             return _print_parse(result, out, err, explain)
         if args.command == "set":
-            result = model.set_model(args.input, _parse_ops(args.ops), args.base,
-                                     trace=args.trace)
+            result = _cited(model.set_model(args.input, _parse_ops(args.ops), args.base,
+                                            trace=args.trace))
             if args.json:
                 out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
                 return 0 if result["ok"] else 1
             return _print_set(result, out, err, explain)
         if args.command == "host":
-            result = model.host_model(args.input, trace=args.trace)
+            result = _cited(model.host_model(args.input, trace=args.trace))
             if args.json:
                 out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
                 return 0 if result["domain"]["ok"] else 1
@@ -509,9 +623,12 @@ def _main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             verdict = result["valid"]
             return 0 if result["ok"] and verdict is not None and verdict["valid"] else 1
         if args.command == "compare":
-            from urlcalc.editions.view import compare_model, format_compare
+            from urlcalc.editions.view import format_compare
+            from urlcalc.history.columns import compare_with_columns
 
-            result = compare_model(args.input, args.base, errata=args.errata)
+            result = compare_with_columns(args.input, args.base, errata=args.errata,
+                                          as_of=",".join(args.columns_as_of) or None,
+                                          without=args.columns_without)
             out.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n" if args.json
                       else format_compare(result))
             return 0
@@ -531,6 +648,8 @@ def _main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             else:
                 _print_history(history, out)
             return 0
+        if args.command == "survey":
+            return _survey(args, out, err)
         if args.command == "serve":
             from urlcalc.serving.app import serve
 
