@@ -130,6 +130,13 @@ FORMER_ERROR_TYPES: dict[str, ErrorType] = {
         # until "Close gap between URL writing and parser sections" (2026)
         _t("domain-invalid-code-point", _IDNA, "yes",
            "The input's host contains a forbidden domain code point."),
+        # two errors of the path state until "Changes to file URL path normalization" (2020),
+        # when url.bs gave no validation error a name: urlcalc's names
+        _t("file-host-with-Windows-drive-letter", _URL, "no",
+           "A file: URL's path starts with a Windows drive letter while its host is not empty: "
+           "the host is set to the empty host."),
+        _t("file-path-leading-empty-segment", _URL, "no",
+           "A file: URL's path starts with an empty segment: it is removed."),
     )
 }
 

@@ -57,9 +57,9 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     CREDENTIALS_NO_HOST_HOST_MISSING,
     CREDENTIALS_NON_CONFORMING,
     ENCODE_BRACES,
+    FILE_API_CLEANUP,
     FILE_DRIVE_LETTER_AT_END,
     FILE_HOST_NEVER_NULL,
-    FILE_API_CLEANUP,
     FILE_LOCALHOST_EMPTY,
     FILE_PATH_NORMALIZATION,
     FILE_PATH_TRIM_LEADING_EMPTY,
@@ -1512,12 +1512,29 @@ def _run(p: Parser) -> None:
         p.pointer += 1
 
 
+class _Taking:
+    """The driver of a covered parse (``_run_taking``): notes each step a state tells it ran."""
+
+    __slots__ = ("taken",)
+
+    def __init__(self, taken: set[tuple[State, str | None]]) -> None:
+        self.taken = taken
+
+    def ran(self, p: Parser, step: str, calls: str | None) -> None:
+        self.taken.add((p.state, step))
+
+
 def _run_taking(p: Parser, taken: set[tuple[State, str | None]]) -> None:
     """url.bs: basic URL parser, step 10, with no observer, adding to ``taken`` each (state,
     step) that applied, and the step that returned or returned failure."""
     input = p.input
     n = len(input)
     add = taken.add
+    # The steps before the one a state returns (``Parser.ran``): told while ``live``, to a
+    # driver that only notes them (no trace is built).
+    p.live = True
+    p.driver = cast("URLStepDriver[Parser]", _Taking(taken))
+    p.shortenings = []  # (one per shortening: at most one per code point)
     while True:
         state = p.state
         try:

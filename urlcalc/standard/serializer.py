@@ -10,6 +10,7 @@ from urlcalc.standard.host import host_serialize
 from urlcalc.standard.record import SPECIAL_SCHEMES, Host, HostKind, URLRecord, host_kind
 from urlcalc.standard.variants import (
     BLOB_ORIGIN_HTTP_ONLY,
+    FILE_HOST_NEVER_NULL,
     GOPHER_ORIGIN_REMOVED,
     ORIGIN_TUPLE_URL_PORT,
     SERIALIZER_NULL_HOST_DOT_SEGMENT,
@@ -25,14 +26,20 @@ def serialize_url(url: URLRecord, exclude_fragment: bool = False) -> str:
     host = url.host
     if host is not None:
         output += "//"
-        if url.username or url.password:
+        # (variant 5e0b05e, password-not-nullable: before, "If url's username is not the empty
+        # string or url's password is non-null" and "If url's password is non-null, append ":"")
+        if url.username or url.password or url.password_non_null:
             output += url.username
-            if url.password:
+            if url.password or url.password_non_null:
                 output += ":" + url.password
             output += "@"
         output += host if isinstance(host, str) else host_serialize(host)
         if url.port is not None:
             output += ":" + str(url.port)
+    # (variant a19495e, file-host-never-null: before, "Otherwise, if url's host is null and
+    # url's scheme is "file", append "//" to output")
+    elif url.scheme == "file" and undone(FILE_HOST_NEVER_NULL):
+        output += "//"
     path = url.path
     # step 3
     if isinstance(path, str):

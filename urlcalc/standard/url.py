@@ -36,13 +36,27 @@ from urlcalc.standard.serializer import origin, serialize_path, serialize_url
 from urlcalc.standard.urlencoded import URLSearchParams, parse_urlencoded_string
 from urlcalc.standard.variants import (
     API_OPAQUE_PATH_STRIP,
+    FILE_API_CLEANUP,
     HASH_SETTER_JAVASCRIPT,
     OPAQUE_PATH_SPACE_ROUNDTRIP,
     ORIGIN_ASCII_SERIALIZATION,
+    PASSWORD_NOT_NULLABLE,
     PORT_SETTER_EMPTY_STRING,
     SEARCH_SETTER_EMPTY_RETURNS,
     undone,
 )
+
+
+def _cannot_have_username_password_port(url: URLRecord, port: bool) -> bool:
+    """The username, password and port setters' step 1: url cannot have a
+    username/password/port. Variant cf616f9 (file-api-cleanup): before, the username and
+    password setters returned "If context object's url's host is null, or its
+    cannot-be-a-base-URL flag is set", the port setter also when "its scheme is "file"": an
+    empty host or the scheme "file" did not stop them."""
+    cannot = url.cannot_have_username_password_port
+    if cannot and url.host is not None and undone(FILE_API_CLEANUP):
+        return port and url.scheme == "file"
+    return cannot
 
 
 class Getters(TypedDict):
@@ -450,7 +464,7 @@ class URL:
     def _set_username(self, value: str, observer: Observer | None,
                       errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
-        if self._url.cannot_have_username_password_port:
+        if _cannot_have_username_password_port(self._url, False):
             return self._return(observer, "username", "1",
                                 "the URL cannot have a username/password/port")
         # step 2: set the username
@@ -463,12 +477,15 @@ class URL:
     def _set_password(self, value: str, observer: Observer | None,
                       errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
-        if self._url.cannot_have_username_password_port:
+        if _cannot_have_username_password_port(self._url, False):
             return self._return(observer, "password", "1",
                                 "the URL cannot have a username/password/port")
         # step 2: set the password
         before = self._url.clone() if observer is not None else None
-        self._url.password = utf8_percent_encode(value, userinfo_set())
+        self._url.password = utf8_percent_encode(value, userinfo_set(True))
+        # (variant 5e0b05e: before, "If password is the empty string, set url's password to
+        # null"; otherwise a string, even empty)
+        self._url.password_non_null = value != "" and undone(PASSWORD_NOT_NULLABLE)
         self._note(observer, "password", "2", "set the password (userinfo percent-encode set)",
                    before=before)
         return None
@@ -493,7 +510,7 @@ class URL:
     def _set_port(self, value: str, observer: Observer | None,
                   errors: list[ValidationError] | None) -> SetterStop | None:
         # step 1
-        if self._url.cannot_have_username_password_port:
+        if _cannot_have_username_password_port(self._url, True):
             return self._return(observer, "port", "1",
                                 "the URL cannot have a username/password/port")
         # step 2 (variant: before 05ffaa6, the empty string went to step 3's basic URL parse,

@@ -115,8 +115,16 @@ PATH_DECODE_DOT = "path-decode-dot"
 PATH_STOP_DECODING_DOT = "path-stop-decoding-dot"
 #: "Return failure in state override scheme parsing" (2017).
 SCHEME_OVERRIDE_FAILURE = "scheme-override-failure"
+#: "File state did not correctly deal with lack of base URL" (2017): with no file base, EOF, "?"
+#: and "#" went on to the path state.
+FILE_STATE_WITHOUT_BASE = "file-state-without-base"
+#: "Cleanup API for file and non-special URLs" (2017): the file host state sets the empty host,
+#: and the host setters of a file URL go through it.
+FILE_API_CLEANUP = "file-api-cleanup"
 #: "Restrict protocol around \"file\"" (2017).
 SCHEME_OVERRIDE_FILE_RESTRICTED = "scheme-override-file-restricted"
+#: "URL: trim leading slashes of file URL paths" (2017), removed again by the 2020 change below.
+FILE_PATH_TRIM_LEADING_EMPTY = "file-path-trim-leading-empty"
 #: "Fix Windows drive letter handling in the file state" (2017).
 FILE_DRIVE_LETTER_AT_END = "file-drive-letter-at-end"
 #: "Normalize port after updating scheme" (2017).
@@ -131,6 +139,11 @@ SPECIAL_QUERY_APOSTROPHE = "special-query-apostrophe"
 GOPHER_NOT_SPECIAL = "gopher-not-special"
 #: "Remove U+0000 case in the fragment state" (2020).
 FRAGMENT_NUL_ENCODED = "fragment-nul-encoded"
+#: "Changes to file URL path normalization" (2020): a file URL's host is kept beside a drive
+#: letter, and leading empty path segments are no longer removed.
+FILE_PATH_NORMALIZATION = "file-path-normalization"
+#: "Fix file URL reparse issue" (2020): the file state sets the empty host (never null).
+FILE_HOST_NEVER_NULL = "file-host-never-null"
 #: "Refactor query state to operate on a buffer" (2020): the query is encoded at once.
 QUERY_BUFFERED = "query-buffered"
 #: "Make override hostname state return early if a port is given" (2021).
@@ -147,6 +160,18 @@ HOSTNAME_OVERRIDE_FAILURES = "hostname-override-failures"
 PORT_OVERRIDE_FAILURE = "port-override-failure"
 #: "Correct a couple minor issues" (2026): the opaque path state's U+003F (#) read U+0023 (#).
 OPAQUE_PATH_SPACE_BEFORE_HASH = "opaque-path-space-before-hash"
+#: "Use the username and password encode sets within authority state" (2015).
+AUTHORITY_USERNAME_PASSWORD_SETS = "authority-username-password-sets"
+#: "Support relative URLs for unknown schemes" (2015): before, a non-special URL was scheme data.
+RELATIVE_URLS_UNKNOWN_SCHEMES = "relative-urls-unknown-schemes"
+#: "Encode more code points for usernames and passwords" (2015): the userinfo encode set.
+USERINFO_ENCODE_SET = "userinfo-encode-set"
+#: "No need for null passwords" (2017).
+PASSWORD_NOT_NULLABLE = "password-not-nullable"
+#: "Change path parsing for non-special URLs" (2017): a non-special URL's path may be empty.
+NON_SPECIAL_PATH_PARSING = "non-special-path-parsing"
+#: "Change query state slightly to better deal with non-UTF-8 encodings" (2018): &#N; encoded.
+QUERY_NCR_PERCENT_ENCODED = "query-ncr-percent-encoded"
 
 # --- encode sets, serializers, setters, urlencoded, origin (constants) ---
 #: "Encode { and } in username/password/path" (2015).
@@ -181,6 +206,8 @@ SEARCH_PARAMS_UPDATE_NULL_QUERY = "search-params-update-null-query"
 URL_PORT_STRING_LIMIT = "url-port-string-limit"
 #: "Non-special URLs were not idempotent" (2020): the URL serializer's "/.".
 SERIALIZER_NULL_HOST_DOT_SEGMENT = "serializer-null-host-dot-segment"
+#: "Fix percent-encoding for ISO-2022-JP" (2020): one encoder for the whole string.
+PERCENT_ENCODE_ONE_ENCODER = "percent-encode-one-encoder"
 #: "Fix handling of spaceAsPlus in percent-encode after encoding" (2021).
 SPACE_AS_PLUS_CONTINUE = "space-as-plus-continue"
 #: "Return opaque origin for blob: URL containing inner non-http(s): URL" (2023).
@@ -317,6 +344,14 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(SCHEME_OVERRIDE_SPECIAL_STAYS, "5533c8d91e17fc81fc8a16a16af9155bf940aca8",
             ("scheme state, step 2.1.1", "scheme state, step 2.1.2"),
             "with a state override, a special scheme could become non-special and vice versa"),
+    Variant(AUTHORITY_USERNAME_PASSWORD_SETS, "78763066648b921c51b0920493c67fc166c3e6f3",
+            ("authority state, step 1.4.2",),
+            "the authority state percent-encoded usernames and passwords with the default "
+            "encode set (today's path percent-encode set): / @ \\ : ; = [ ] ^ | were kept"),
+    Variant(RELATIVE_URLS_UNKNOWN_SCHEMES, "b266a43fc9df0e8607074bd4d336a517e2010009",
+            ("scheme state, step 2.8",),
+            "a URL whose scheme is not special was scheme data (today's opaque path), "
+            "\"//\" or not: no host, no path segments, no relative URLs against it"),
     Variant(FILE_LOCALHOST_EMPTY, "bb36bd9f035be2e3904ddc8e4e8fd1e756ae8f1e",
             ("file host state, step 1.3.3",),
             "a file URL's host \"localhost\" was kept: file://localhost/ was not file:///"),
@@ -324,6 +359,12 @@ VARIANTS: tuple[Variant, ...] = (
             ("port state, step 2.1.2",),
             "the port was an ASCII string with no upper bound: 65536 and above were no "
             "failure"),
+    Variant(USERINFO_ENCODE_SET, "9ca26e5b0edc131f9cca81d0fef4ab92815bc289",
+            ("userinfo percent-encode set", "authority state, step 1.4.2", "set the username",
+             "set the password"),
+            "usernames used the username encode set and passwords the password encode set "
+            "(the default encode set and / @ \\, the username's with :): ; = [ ] ^ | were "
+            "kept"),
     Variant(PATH_DECODE_DOT, "bee5ad8041adfe6fc676c527bbc3f3cf4562ef67",
             ("path state, step 2.3",),
             "no %2e was decoded in the path state (today's text again: fbff683 reverted it; "
@@ -338,10 +379,35 @@ VARIANTS: tuple[Variant, ...] = (
             ("scheme start state, step 3", "scheme state, step 4"),
             "with a state override, a code point that is no scheme's terminated the algorithm "
             "(a return, not failure)"),
+    Variant(PASSWORD_NOT_NULLABLE, "5e0b05e95a81fdd539c7b1bf97e69b3df701384f",
+            ("URL serializer, step 2.2", "authority state, step 1.4.1", "set the password"),
+            "a URL's password was null or a string: \":\" in the userinfo made it non-null, "
+            "so u:@h kept its \":\" (http://u:@h/); the password setter's \"\" set null"),
+    Variant(NON_SPECIAL_PATH_PARSING, "b087fe2ab215caf656a94b067c9a69ae78f03c8f",
+            ("path start state, step 2", "path start state, step 3", "path start state, step 4",
+             "relative slash state, step 2"),
+            "the path start state always went on to the path state: a non-special URL's path "
+            "was never empty (sc://h was sc://h/); \"//\" against a non-special base skipped "
+            "every slash after it, like a special URL's"),
+    Variant(FILE_STATE_WITHOUT_BASE, "698f3e8f1d7de6d84c78ac81209fd780aca5ab7e",
+            ("file state, step 5",),
+            "the file state switched on c: with no file base, the EOF code point, \"?\" and "
+            "\"#\" did nothing (file: had an empty path, file:?x the path x)"),
+    Variant(FILE_API_CLEANUP, "cf616f9d3fca44bd5329e992519a4236a39b0cb7",
+            ("host state, step 1", "host state, step 3.2", "file host state, step 1.2.1",
+             "file host state, step 1.3.3", "cannot have a username/password/port"),
+            "a file URL's host and hostname setters ran the host state (\"\" failed, "
+            "localhost was kept); the file host state left the host as it was for \"\" and "
+            "localhost; the username and password setters stopped only for a null host"),
     Variant(SCHEME_OVERRIDE_FILE_RESTRICTED, "462fdc14732aae4b0b9c5334f37962d8c235caf9",
             ("scheme state, step 2.1.3", "scheme state, step 2.1.4"),
             "with a state override, a URL with credentials or a port could become file, and a "
             "file URL with an empty host could become another special scheme"),
+    Variant(FILE_PATH_TRIM_LEADING_EMPTY, "6103e0a58eb2460d409056fb2b93b015941b64f2",
+            ("file slash state, step 2.1.1", "path state, step 1.5"),
+            "no trimming of a file path's leading empty segments (today's text again: 47efa00 "
+            "removed it; undone with 47efa00, it restores the text before both), and "
+            "\"/x\" against a file base did not copy the base's host"),
     Variant(FILE_DRIVE_LETTER_AT_END, "fe6b251739e225555f04319f19c70c031a5d99eb",
             ("file state, step 4.4.2", "file state, step 4.4.3"),
             "with a file base, \"C:\" at the end of the input was no Windows drive letter: the "
@@ -358,6 +424,10 @@ VARIANTS: tuple[Variant, ...] = (
             ("fragment state, step 1.3", "fragment percent-encode set"),
             "the fragment state percent-encoded with the C0 control percent-encode set: space, "
             "\", <, > and ` stayed as they were"),
+    Variant(QUERY_NCR_PERCENT_ENCODED, "f0e4390bf882446445e944215524ff3877aac95a",
+            ("query state, step 2.2",),
+            "an unencodable code point's \"&#N;\" (the encoder's html mode) was percent-encoded "
+            "like any bytes: &%23N; (& and ; kept), not %26%23N%3B"),
     Variant(SPECIAL_QUERY_APOSTROPHE, "6ef17ebe1220a7e7c0cfff0785017502ee18808b",
             ("query state, step 2.1", "special-query percent-encode set"),
             "a special URL's query kept ' (0x27) as it is, like a non-special one's"),
@@ -369,6 +439,16 @@ VARIANTS: tuple[Variant, ...] = (
             ("fragment state, step 1",),
             "U+0000 in the fragment state was a validation error and was dropped, not "
             "percent-encoded"),
+    Variant(FILE_PATH_NORMALIZATION, "47efa0043d677fb51169cde72b60703bd8de83e3",
+            ("file state, step 4.4.3.2", "file slash state, step 2.1", "path state, step 1.4.1",
+             "path state, step 1.5"),
+            "a drive letter dropped a file URL's host (file://h/C:/ was file:///C:/), \"/C:\" "
+            "against a file base did not copy its host, and leading empty segments of a file "
+            "path were removed (file:////x was file:///x)"),
+    Variant(FILE_HOST_NEVER_NULL, "a19495e27ad95154543b46f751d1a1bf25553808",
+            ("file state, step 2", "scheme state, step 2.1.4", "URL serializer, step 2"),
+            "a file URL's host stayed null unless one was given or copied; the serializer "
+            "wrote \"//\" for it (file:.//p was file:///.//p, which reparsed as file:////p)"),
     Variant(QUERY_BUFFERED, "04f5bd01d9897581ce3400af9c12b8d48a84d6cf",
             ("query state, step 2.2",),
             "the query state percent-encoded each code point after encoding as it came: with "
@@ -459,6 +539,10 @@ VARIANTS: tuple[Variant, ...] = (
             ("URL serializer, step 3.1",),
             "no \"/.\" before a null-host path whose first segment is empty: "
             "web+demo:/.//not-a-host/ serialized as web+demo://not-a-host/"),
+    Variant(PERCENT_ENCODE_ONE_ENCODER, "2ce49383db3506a3c1a527a775693af1100198ef",
+            ("percent-encode after encoding",),
+            "percent-encode after encoding took each code point of the string alone, each "
+            "encoded by an encoder of its own: with ISO-2022-JP each got its own escapes"),
     Variant(SPACE_AS_PLUS_CONTINUE, "334966e9d4b9b5a436044cfdfac881241405f65d",
             ("percent-encode after encoding, step 7.3.1",),
             "with spaceAsPlus a space appended \"+\" and went on to be percent-encoded too "
@@ -490,11 +574,37 @@ VARIANTS: tuple[Variant, ...] = (
 BY_NAME: dict[str, Variant] = {v.name: v for v in VARIANTS}
 
 _undone: ContextVar[frozenset[str]] = ContextVar("urlcalc_undone", default=frozenset())
+# While a trace is live (``firing``): the names of the changes whose old branch a check chose,
+# in order, for the trace's driver to put on the event of the step that ran it.
+_fired: ContextVar[list[str] | None] = ContextVar("urlcalc_fired", default=None)
 
 
 def undone(name: str) -> bool:
-    """True when the change ``name`` (a ``Variant.name``) is undone in this context."""
-    return name in _undone.get()
+    """True when the change ``name`` (a ``Variant.name``) is undone in this context: the fork
+    takes the branch the standard had before it (noted in the ``firing`` list, if one is
+    live)."""
+    if name in _undone.get():
+        fired = _fired.get()
+        if fired is not None:
+            fired.append(name)
+        return True
+    return False
+
+
+@contextmanager
+def firing() -> Iterator[list[str] | None]:
+    """While a trace is recorded: every ``undone`` check that takes an old branch appends its
+    variant's name to the list yielded (urlcalc.trace takes them onto the step's event). With
+    nothing undone, no list (None) and nothing recorded."""
+    if not _undone.get():
+        yield None
+        return
+    fired: list[str] = []
+    token = _fired.set(fired)
+    try:
+        yield fired
+    finally:
+        _fired.reset(token)
 
 
 def any_undone() -> bool:
