@@ -331,3 +331,44 @@ def test_urlencoded_serializer_logic_error_of_a_day() -> None:
         assert serialized() == "a=1&b=2"
     with undoing([variants.URLENCODED_SERIALIZER_LOGIC, variants.URLENCODED_SERIALIZER_TUPLES]):
         assert serialized() == "a=1&b=2"
+
+
+def test_percent_encode_after_encoding_code_point_by_code_point_before_2ce4938() -> None:
+    # 2ce4938 "Fix percent-encoding for ISO-2022-JP" (#557): after, "Let encoder be the result
+    # of getting an encoder from encoding" once, and "encode or fail" over the whole input;
+    # before, "For each codePoint of input: If spaceAsPlus is true and codePoint is U+0020,
+    # then append U+002B (+) to output. Otherwise, run percent-encode after encoding with
+    # encoding, codePoint, and percentEncodeSet": each code point encoded alone ("Let bytes be
+    # the result of encoding codePoint using encoding"). ISO-2022-JP writes U+00A5 as ESC ( J
+    # 0x5C and returns to ASCII with ESC ( B at the end: once for "¥¥" today, twice before.
+    # (The commit's own table, "¥" alone with the special-query set, reads the same in both.)
+    from urlcalc.standard.percent import (
+        FORM_URLENCODED_SET,
+        SPECIAL_QUERY_SET,
+        percent_encode_after_encoding,
+    )
+
+    def encode(encoding: str, text: str, space_as_plus: bool = False) -> str:
+        return percent_encode_after_encoding(
+            encoding, text, FORM_URLENCODED_SET if space_as_plus else SPECIAL_QUERY_SET,
+            space_as_plus)
+
+    assert encode("ISO-2022-JP", "\u00a5") == "%1B(J\\%1B(B"
+    assert encode("ISO-2022-JP", "\u00a5\u00a5") == "%1B(J\\\\%1B(B"
+    # the table's Shift_JIS row: stateless, the same either way
+    table = "1%2B1+%81%DF+2%2520%26%238253%3B"
+    assert encode("Shift_JIS", "1+1 \u2261 2%20\u203d", True) == table
+    with undoing([variants.PERCENT_ENCODE_ONE_ENCODER]):
+        assert encode("ISO-2022-JP", "\u00a5") == "%1B(J\\%1B(B"
+        assert encode("ISO-2022-JP", "\u00a5\u00a5") == "%1B(J\\%1B(B%1B(J\\%1B(B"
+        assert encode("Shift_JIS", "1+1 \u2261 2%20\u203d", True) == table
+        assert URLSearchParams([("a b", "c")]).to_string() == "a+b=c"
+    # stacking: 334966e fixed the "+%20" that 2ce4938's byte loop brought; undoing both
+    # restores the text before 2ce4938, where a space code point was "+" alone
+    with undoing([variants.SPACE_AS_PLUS_CONTINUE]):
+        assert encode("Shift_JIS", "a b", True) == "a+%20b"
+        assert URLSearchParams([("a b", "c")]).to_string() == "a+%20b=c"
+    with undoing([variants.SPACE_AS_PLUS_CONTINUE, variants.PERCENT_ENCODE_ONE_ENCODER]):
+        assert encode("Shift_JIS", "a b", True) == "a+b"
+        assert URLSearchParams([("a b", "c")]).to_string() == "a+b=c"
+    assert encode("ISO-2022-JP", "\u00a5\u00a5") == "%1B(J\\\\%1B(B"

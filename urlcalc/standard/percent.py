@@ -15,7 +15,16 @@ import re
 
 from urlcalc.standard.encoding import UTF_8, encode_or_fail_chunks, get_encoding
 from urlcalc.standard.infra import ASCII_HEX_DIGITS, C0_CONTROLS, to_usv
-from urlcalc.standard.variants import ENCODE_BRACES, SPACE_AS_PLUS_CONTINUE, undone
+from urlcalc.standard.variants import (
+    AUTHORITY_USERNAME_PASSWORD_SETS,
+    ENCODE_BRACES,
+    PATH_PERCENT_ENCODE_CARET,
+    PERCENT_ENCODE_ONE_ENCODER,
+    SPACE_AS_PLUS_CONTINUE,
+    USERINFO_ENCODE_SET,
+    any_undone,
+    undone,
+)
 
 __all__ = [
     "C0_CONTROL_SET",
@@ -33,6 +42,7 @@ __all__ = [
     "percent_decode_bytes",
     "percent_encode_after_encoding",
     "percent_encode_byte",
+    "percent_encode_bytes",
     "userinfo_set",
     "utf8_form_urlencode",
     "utf8_form_urlencode_2020",
@@ -121,10 +131,40 @@ _USERINFO_SET_2015 = PercentEncodeSet("userinfo percent-encode set (before c296e
                                       USERINFO_SET.ascii_members - {"{", "}"})
 
 
-def userinfo_set() -> PercentEncodeSet:
-    """The userinfo percent-encode set, or the one without { and } while c296e2f is undone (for
-    the authority state's "@" branch and the username and password setters, both rare)."""
+def userinfo_set(password: bool = False, authority: bool = False) -> PercentEncodeSet:
+    """The userinfo percent-encode set, for a username or (``password``) a password, in the
+    authority state (``authority``) or a setter; while changes are undone, the set of the day
+    (for the authority state's "@" branch and the username and password setters, both rare)."""
+    if not any_undone():
+        return USERINFO_SET
+    # (variant 9ca26e5, userinfo-encode-set: before, "The password encode set is the default
+    # encode set and code points "/", "@", and "\"" and "The username encode set is the
+    # password encode set and code point ":""; 7876306, authority-username-password-sets:
+    # before, the authority state used "the default encode set" (today's path percent-encode
+    # set). Undoing 7876306 alone leaves today's text: 9ca26e5 rewrote its sentence.)
+    if undone(USERINFO_ENCODE_SET):
+        extra = "" if authority and undone(AUTHORITY_USERNAME_PASSWORD_SETS) else \
+            "/@\\" if password else "/@\\:"
+        return _userinfo_set_2015(extra, undone(ENCODE_BRACES), undone(PATH_PERCENT_ENCODE_CARET))
     return _USERINFO_SET_2015 if undone(ENCODE_BRACES) else USERINFO_SET
+
+
+_SETS_2015: dict[tuple[str, bool, bool], PercentEncodeSet] = {}
+
+
+def _userinfo_set_2015(extra: str, no_braces: bool, no_caret: bool) -> PercentEncodeSet:
+    """The default encode set (today's path percent-encode set; without { and } before
+    c296e2f, without ^ before 9bc33c3) and ``extra``: the username, password or default encode
+    set of 2015."""
+    key = (extra, no_braces, no_caret)
+    found = _SETS_2015.get(key)
+    if found is None:
+        members = (PATH_SET.ascii_members | frozenset(extra)) - frozenset(
+            ("{}" if no_braces else "") + ("^" if no_caret else ""))
+        name = {"": "default encode set", "/@\\": "password encode set"}.get(
+            extra, "username encode set")
+        found = _SETS_2015[key] = PercentEncodeSet(f"{name} (2015)", members)
+    return found
 
 
 ENCODE_SETS: dict[str, PercentEncodeSet] = {
@@ -186,8 +226,10 @@ def percent_encode_after_encoding(
         space_as_plus = encode_set is FORM_URLENCODED_SET
     table = encode_set._plus_table if space_as_plus else encode_set._table
     # (variant: before 334966e, step 7.3.1 appended "+" and did not continue: the space went on
-    # to steps 7.3.2-7.3.5 and, in the set, was percent-encoded too)
-    if space_as_plus and undone(SPACE_AS_PLUS_CONTINUE):
+    # to steps 7.3.2-7.3.5 and, in the set, was percent-encoded too; before 2ce4938, which
+    # brought that step, a space code point was "+" alone)
+    if space_as_plus and undone(SPACE_AS_PLUS_CONTINUE) \
+            and not undone(PERCENT_ENCODE_ONE_ENCODER):
         table = _space_as_plus_table_2020(encode_set)
     # Step 3 (the encoder itself is made in encode_or_fail_chunks).
     name = UTF_8 if encoding == UTF_8 else get_encoding(encoding)
@@ -197,6 +239,10 @@ def percent_encode_after_encoding(
             return text
         data = text if text.isascii() else _utf8_bytes(text).decode("latin-1")
         return data.translate(table)
+    # (variant 2ce4938, percent-encode-one-encoder: before, "For each codePoint of input": each
+    # code point encoded alone, by an encoder of its own; UTF-8 gives the same either way)
+    if undone(PERCENT_ENCODE_ONE_ENCODER):
+        return _percent_encode_code_points_2020(name, text, encode_set, space_as_plus)
     # Steps 4-7: each chunk is one iteration of the step 7 loop.
     output: list[str] = []
     for encode_output, potential_error in encode_or_fail_chunks(name, to_usv(text)):
@@ -206,6 +252,31 @@ def percent_encode_after_encoding(
         if potential_error is not None:
             output.append(f"%26%23{potential_error}%3B")
     # Step 8.
+    return "".join(output)
+
+
+def percent_encode_bytes(data: bytes, encode_set: PercentEncodeSet) -> str:
+    """url.bs: percent-encode after encoding, steps 7.3.2-7.3.5, for each byte of ``data``: its
+    isomorph when that is not in ``encode_set``, otherwise the byte percent-encoded."""
+    return data.decode("latin-1").translate(encode_set._table)
+
+
+def _percent_encode_code_points_2020(encoding: str, text: str, encode_set: PercentEncodeSet,
+                                     space_as_plus: bool) -> str:
+    """"percent-encode after encoding" (string) before 2ce4938 "Fix percent-encoding for
+    ISO-2022-JP" (2020): "For each codePoint of input: If spaceAsPlus is true and codePoint is
+    U+0020, then append U+002B (+) to output. Otherwise, run percent-encode after encoding
+    [code point]": the code point encoded alone ("bytes"); "&#" bytes ending in ";" (an
+    unencodable code point) became "%26%23", the number and "%3B"; each other byte as today."""
+    output: list[str] = []
+    for c in to_usv(text):
+        if space_as_plus and c == " ":
+            output.append("+")
+            continue
+        for encode_output, potential_error in encode_or_fail_chunks(encoding, c):
+            output.append(percent_encode_bytes(encode_output, encode_set))
+            if potential_error is not None:
+                output.append(f"%26%23{potential_error}%3B")
     return "".join(output)
 
 

@@ -66,6 +66,7 @@ class URLRecord:
         "fragment",
         "host",
         "password",
+        "password_non_null",
         "path",
         "port",
         "query",
@@ -83,6 +84,9 @@ class URLRecord:
         self.query: str | None = None
         self.fragment: str | None = None
         self.blob_url_entry: None = None
+        # (variant 5e0b05e, password-not-nullable: before it, the password was null or a string;
+        # true when it is a string, even empty, and only ever while 5e0b05e is undone)
+        self.password_non_null = False
 
     # url.bs: URL miscellaneous
     @property
@@ -110,6 +114,7 @@ class URLRecord:
         u.scheme = self.scheme
         u.username = self.username
         u.password = self.password
+        u.password_non_null = self.password_non_null
         u.host = self.host
         u.port = self.port
         u.path = self.path if isinstance(self.path, str) else list(self.path)

@@ -21,6 +21,7 @@ from urlcalc.standard.percent import (
     utf8_form_urlencode_2020,
 )
 from urlcalc.standard.variants import (
+    PERCENT_ENCODE_ONE_ENCODER,
     SEARCH_PARAMS_UPDATE_NULL_QUERY,
     SPACE_AS_PLUS_CONTINUE,
     URLENCODED_PARSE_UTF8_ONLY,
@@ -96,8 +97,9 @@ def serialize_urlencoded(pairs: Iterable[tuple[str, str]], encoding: str = UTF_8
     if encoding == UTF_8:
         # Steps 2-3 as below, with percent-encode after encoding specialised for UTF-8.
         encode = utf8_form_urlencode
-        # (variant: before 334966e, a space became "+%20"; checked once per serialization)
-        if undone(SPACE_AS_PLUS_CONTINUE):
+        # (variant: before 334966e, a space became "+%20", since 2ce4938; checked once per
+        # serialization)
+        if undone(SPACE_AS_PLUS_CONTINUE) and not undone(PERCENT_ENCODE_ONE_ENCODER):
             encode = utf8_form_urlencode_2020
         return "&".join(encode(name) + "=" + encode(value) for name, value in pairs)
     # Steps 2-3; step 3.4's "&" separators come from the join.
