@@ -222,7 +222,7 @@ def _on_dask(todo: list[Partition], options: Options, sample: int, cluster: str 
         client = distributed.Client(cluster)
     else:
         local = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                         dashboard_address=None,
+                                         dashboard_address=":0",
                                          silence_logs=logging.ERROR)
         client = distributed.Client(local)
     try:
