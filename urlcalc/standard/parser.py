@@ -92,6 +92,7 @@ from urlcalc.standard.variants import (  # the basic URL parser's states' varian
     SCHEME_OVERRIDE_PORT_NORMALIZED,
     SCHEME_OVERRIDE_SPECIAL_STAYS,
     SPECIAL_QUERY_APOSTROPHE,
+    TAB_NEWLINE_STRIPPED,
     TRIM_C0_CONTROL_OR_SPACE,
     any_undone,
     undone,
@@ -653,6 +654,10 @@ def authority_state(p: Parser, c: str) -> str:
         # switches to the password; everything else is percent-encoded with the userinfo set.
         # Done per run of code points rather than per code point: the same result.
         buffer = "".join(p.buffer)
+        # (variant 7b40216, tab-newline-stripped: before, "If codePoint is U+0009, U+000A, or
+        # U+000D, run these substeps for the next code point")
+        if p.past and undone(TAB_NEWLINE_STRIPPED):
+            buffer = buffer.translate(_STRIP_TABLE)
         if p.password_token_seen:
             user, password = "", buffer
         else:
@@ -1418,6 +1423,11 @@ def _basic_url_parse(
         trimmed_input, lead = input, 0
     # step 2-3
     processed, index_map = _remove_tab_and_newline(trimmed_input, lead)
+    # (variant 7b40216, tab-newline-stripped: before, no steps 2-3: the states met tab and
+    # newline, see _run_tabs_2016)
+    tabs_2016 = index_map is not None and undone(TAB_NEWLINE_STRIPPED)
+    if tabs_2016:
+        processed, index_map = trimmed_input, None
     # step 5
     encoding = get_output_encoding(get_encoding(encoding)) if encoding != "UTF-8" else encoding
     p = Parser(processed, base, encoding, url, state_override, observer)
@@ -1449,7 +1459,9 @@ def _basic_url_parse(
                                  "validation error", None, early[-1])
             driver.preprocessing(p, "3", "remove all ASCII tab or newline", processed, None)
     try:
-        if taken is not None:
+        if tabs_2016:
+            _run_tabs_2016(p, driver)
+        elif taken is not None:
             _run_taking(p, taken)
         elif driver is None:
             _run(p)
@@ -1565,6 +1577,53 @@ def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
                 driver.finish(p, state, stop.step, stop)
                 raise
             driver.finish(p, state, step, None)
+            if p.pointer >= n:
+                return
+            p.pointer += 1
+    finally:
+        p.observer = observer
+        p.facts = None
+        p.shortenings = None
+        p.driver = None
+
+
+_TAB_OR_NEWLINE = frozenset("\t\n\r")
+
+
+def _run_tabs_2016(p: Parser, driver: URLStepDriver[Parser] | None) -> None:
+    """url.bs: basic URL parser, step 10, before 7b40216 "Fix #101: always strip U+0009,
+    U+000A, and U+000D" (2016), for an input that holds tab or newline (kept: no steps 2-3).
+    The host, hostname, port (no state override), file host, path and query states read
+    "Otherwise, if c is U+0009, U+000A, or U+000D, syntax violation" and the fragment state
+    "U+0000 U+0009 U+000A U+000D: Syntax violation": the code point is skipped with an
+    invalid-URL-unit error (today's name for it), as is the non-relative (opaque) path state's
+    (not a URL code point, not appended); the authority state drops them from the userinfo
+    ("If codePoint is U+0009, U+000A, or U+000D, run these substeps for the next code point");
+    every other state reads them as it reads any other code point (a tab in a scheme ends
+    it). With a ``driver``, the states that run are told to it as in ``_run_observed``."""
+    observer = p.observer
+    input = p.input
+    n = len(input)
+    skipping = (host_state, hostname_state, file_host_state, path_state, opaque_path_state,
+                query_state, fragment_state)
+    p.driver = driver
+    try:
+        while True:
+            state = p.state
+            c = input[p.pointer] if p.pointer < n else EOF
+            if c in _TAB_OR_NEWLINE and (state in skipping or (
+                    state is port_state and p.state_override is None)):
+                p.error("invalid-URL-unit", None)
+            elif driver is None:
+                state(p, c)
+            else:
+                driver.start(p)
+                try:
+                    step = state(p, c)
+                except (ParseFailure, ParseReturn) as stop:
+                    driver.finish(p, state, stop.step, stop)
+                    raise
+                driver.finish(p, state, step, None)
             if p.pointer >= n:
                 return
             p.pointer += 1

@@ -3,11 +3,14 @@ own history, each as buckets per URL (urlcalc.survey.observe's families)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 
 from urlcalc.editions import EDITIONS
 from urlcalc.history.as_of import changes
 from urlcalc.implementations import IMPLEMENTATIONS
+from urlcalc.implementations.base import Implementation, Reading
+from urlcalc.implementations.confusion import Side, allowed_host, classify
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.parser import ParseFailure, basic_url_parse
 from urlcalc.standard.record import URLRecord
@@ -52,7 +55,7 @@ def implementations_comparer(options: Options) -> Comparer:
                 yield (family, NOT_AVAILABLE)
                 continue
             try:
-                reading = impl.read(obs.url, base)
+                reading = read_once(impl, obs.url, base)
             except Exception as e:  # a library's crash is a finding, not the survey's end
                 yield (family, f"raised {type(e).__name__}")
                 continue
@@ -112,4 +115,60 @@ def history_comparer(options: Options) -> Comparer:
                 then = _signature(obs.url, base_record)
             if then != today:
                 yield (f"history:{change.variant.name}", "differs")
+    return compare
+
+
+# The last URL's readings, per thread: the implementations' comparer reads each implementation
+# once, and the confusion comparer after it finds the readings here.
+_last = threading.local()
+
+
+def read_once(impl: Implementation, url: str, base: str | None) -> Reading:
+    """``impl.read(url, base)``, remembered until the thread reads another URL (a library's
+    exception is remembered and raised again)."""
+    key = (url, base)
+    if getattr(_last, "key", None) != key:
+        _last.key, _last.readings = key, {}
+    readings: dict[str, Reading | Exception] = _last.readings
+    if impl.id not in readings:
+        try:
+            readings[impl.id] = impl.read(url, base)
+        except Exception as e:
+            readings[impl.id] = e
+    got = readings[impl.id]
+    if isinstance(got, Exception):
+        raise got
+    return got
+
+
+def confusion_comparer(options: Options) -> Comparer:
+    """Each available implementation's disagreement with the standard, by its confusion class
+    (``confusion:<id>``: urlcalc.model.confusion's id, or an "other: ..." name), and the naive
+    allowlist tests fooled by the URL (``allowed-host``: one key per test,
+    urlcalc.model.confusion.NAIVE_CHECKS's code, so the keys stay few; the hosts are in the
+    examples, and in the Implementations view of each)."""
+    from urlcalc.model.confusion import NAIVE_CHECKS
+
+    chosen = [i for i in IMPLEMENTATIONS
+              if (not options.implementations or i.id in options.implementations)
+              and i.unavailable() is None]
+    code = {c["id"]: c["code"] for c in NAIVE_CHECKS}
+    base = options.base
+
+    def compare(obs: Observation) -> Iterator[Key]:
+        mine = obs.getters
+        standard = Side(mine is not None, mine or {})
+        hosts: list[str | None] = []
+        for impl in chosen:
+            try:
+                reading = read_once(impl, obs.url, base)
+            except Exception:  # counted as "raised ..." by implementations_comparer
+                continue
+            other = Side(reading.ok, reading.getters if reading.ok else {}, reading.relative)
+            hosts.append(other.get("hostname"))
+            found = classify(obs.url, base, standard, other)
+            if found is not None:
+                yield (f"confusion:{impl.id}", found["id"])
+        for finding in allowed_host(obs.url, standard, hosts):
+            yield ("allowed-host", code[finding["check"]])
     return compare

@@ -48,8 +48,8 @@ class Options:
     compare: frozenset[str] = frozenset()
     implementations: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
-    #: Count the steps each URL takes (the ``step`` family): the state machine's time, as the
-    #: fast path cannot say which steps it stood for (urlcalc.standard.coverage).
+    #: Count the steps each URL takes (the ``step`` family; urlcalc.standard.coverage: the fast
+    #: path with the steps of each input shape remembered).
     coverage: bool = True
 
     def __post_init__(self) -> None:

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from urlcalc.standard.coverage import covered_parse
+from urlcalc.standard.coverage import Coverage
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.parser import ParseFailure, basic_url_parse
 from urlcalc.standard.record import URLRecord
-from urlcalc.survey.compare import editions_comparer, history_comparer, implementations_comparer
+from urlcalc.survey.compare import (
+    confusion_comparer,
+    editions_comparer,
+    history_comparer,
+    implementations_comparer,
+)
 from urlcalc.survey.observe import Key, Observation, Options, plain_parse, standard_keys
 
 
@@ -28,10 +33,11 @@ class Reader:
                 raise ValueError(f"the base {options.base!r} does not parse: {b}")
             self.base_record = b
         self._steps_taken = steps_taken if steps_taken is not None else (
-            covered_parse if options.coverage else plain_parse)
+            Coverage().parse if options.coverage else plain_parse)
         self._comparers: list[Callable[[Observation], Iterator[Key]]] = []
         if "implementations" in options.compare:
             self._comparers.append(implementations_comparer(options))
+            self._comparers.append(confusion_comparer(options))
         if "editions" in options.compare:
             self._comparers.append(editions_comparer(options))
         if "history" in options.compare:

@@ -437,7 +437,7 @@ def _csv_field(text: str, delimiter: str, index: int) -> str:
     if not text.strip():
         raise _Unreadable(EMPTY)
     try:
-        row = next(csv.reader([text], delimiter=delimiter))
+        row = next(csv.reader([text], delimiter=delimiter, strict=True))
     except (csv.Error, StopIteration):
         raise _Unreadable(BAD_CSV) from None
     if index >= len(row):
