@@ -344,7 +344,7 @@ def test_every_kinds_request_is_stopped_at_its_budget_wherever_it_is(
 
     monkeypatch.setitem(KINDS, kind, dataclasses.replace(KINDS[kind], function=lambda: spin))
     monkeypatch.setitem(CPU_BUDGET_S, kind, 0.02)
-    params = {"input": "x", "ops": []} if KINDS[kind].params else {}
+    params = {"input": "x", "ops": [], "urls": "x"} if KINDS[kind].params else {}
     done = work_pool.compute(kind, params, False, hard=True)
     assert done.status == 422, done.body[:300]
     body = json.loads(done.body)

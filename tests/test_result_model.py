@@ -50,6 +50,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("history", {"input": "http://example.com/"}),
     ("version", {}),
     ("spec", {}),
+    ("survey", {"urls": "http://a/\nhttp://a b/\n\u00e9:x", "base": "http://b/"}),
 ]
 
 

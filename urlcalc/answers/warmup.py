@@ -50,6 +50,8 @@ REQUESTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("compare", {"input": "http://\u00e9x.com/"}),
     # (the history's modules; its data is read on demand and not kept: below)
     ("history", {"input": "http://example.com/"}),
+    ("survey", {"urls": "http://a.com/\nhttp://a b/\n\u00e9:x\r\nhttp://[::1]/\\x",
+                "base": "http://b.com/"}),
     ("random", {"seed": 1}),
     ("implementations", {"input": "http://a.com/./b"}),
     ("implementations", {"input": "x", "base": "http://a.com/"}),

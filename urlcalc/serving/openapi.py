@@ -105,7 +105,7 @@ def _member(p: Param) -> Schema:
     description = _sentence(p.description)
     schema: Schema
     if p.type == "text":
-        schema = {"type": "string", "maxLength": MAX_INPUT_BYTES,
+        schema = {"type": "string", "maxLength": p.max_bytes,
                   "description": description + "." + _TEXT_NOTE.get(p.name, "")}
     elif p.type == "flag":
         schema = {"type": "boolean",
