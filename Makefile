@@ -40,7 +40,7 @@ SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 .DEFAULT_GOAL := test
 .DELETE_ON_ERROR:
 .PHONY: venv npm snapshot differential-deps lint-deps chromium serve test lint dist bench fuzz bench-web \
-	bench-load mutate interop clean distclean
+	bench-load mutate interop clean distclean bench-survey survey-demo
 
 # --- setup (internal) --------------------------------------------------------------------------
 
@@ -171,6 +171,27 @@ mutate: venv npm differential-deps
 # Implementations view shows (urlcalc/implementations/scores.py).
 interop: venv npm chromium
 	$(BIN)/python -m benchmarks.interop
+
+# The survey (docs/survey.md): its overhead over the bare parse (with and without coverage), 1 -> 2
+# local Dask workers, and the workers' peak RSS at 100k and 1M URLs, as ratios measured in one run
+# (about 5 minutes here). BENCH_SURVEY_ARGS e.g. "--profile" or "--skip memory".
+BENCH_SURVEY_ARGS ?=
+bench-survey: venv
+	$(BIN)/python -m benchmarks.survey $(BENCH_SURVEY_ARGS)
+
+# A real corpus: the URLs in /usr/share/doc (copyright files, changelogs, READMEs) gathered into
+# build/survey-demo/corpus.txt and surveyed (the standard with coverage; SURVEY_DEMO_ARGS e.g.
+# "--compare implementations"): build/survey-demo/report.{json,md,html} (surveyed once: the second
+# and third reports read the first run's partitions from the resume folder).
+SURVEY_DEMO := build/survey-demo
+SURVEY_DEMO_ARGS ?=
+survey-demo: venv
+	$(BIN)/python -m benchmarks.survey_demo $(SURVEY_DEMO)/corpus.txt
+	rm -rf $(SURVEY_DEMO)/parts
+	for r in json md html; do \
+		$(BIN)/urlcalc survey $(SURVEY_DEMO)/corpus.txt --resume $(SURVEY_DEMO)/parts \
+			--partition-size 1000000 --out $(SURVEY_DEMO)/report.$$r $(SURVEY_DEMO_ARGS) || exit 1; \
+	done
 
 # Caches and build output; `distclean` also drops the virtualenv and node_modules.
 clean:

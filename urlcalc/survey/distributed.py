@@ -198,7 +198,8 @@ def survey(sources: Sequence[str], options: Options, *, fmt: str | None = None,
     if used == 0:
         for p in todo:
             finished(p, survey_partition(p, options, sample))
-    bar.update(0, 0, final=True)
+    if todo:
+        bar.update(0, 0, final=True)
     return Outcome(total, len(parts), resumed, len(todo), used,
                    {**identity, "partitions": len(parts)})
 
