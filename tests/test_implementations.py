@@ -495,6 +495,43 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"id", "name", "version", "runtime", "href", "failure", "getters"} <= set(first)
 
 
+# --- confusion classes and the allowed-host check (urlcalc.implementations.confusion) -----------
+
+
+def test_each_disagreement_has_its_confusion_class_and_allowed_host_finding() -> None:
+    model = implementations_model("http://evil.com\\@good.com/")
+    urllib = _entry(model, "urllib")
+    assert urllib["confusion"] == {
+        "id": "backslash-confusion", "name": "Backslash confusion",
+        "getters": ["username", "host", "hostname", "pathname"], "host": True}
+    # an allowlist test on urllib's hostname accepts good.com; the standard's host is evil.com
+    assert urllib["allowed_host"] == {
+        "allowed": "good.com", "standard_host": "evil.com",
+        "naive": ["urlsplit-hostname", "substring", "netloc-endswith"]}
+    rfc = _entry(model, "rfc3986")
+    assert rfc["confusion"] is not None and rfc["confusion"]["id"] == "backslash-confusion"
+    assert rfc["confusion"]["host"] is False and rfc["allowed_host"] is None  # its path differs
+    assert [f["check"] for f in model["allowed_host"]] == [
+        "urlsplit-hostname", "substring", "netloc-endswith"]
+    assert {f["allowed"] for f in model["allowed_host"]} == {"good.com"}
+    # who agrees has neither
+    for e in model["implementations"]:
+        if e["available"] and not e["differs"]:
+            assert e["confusion"] is None and e["allowed_host"] is None, e["id"]
+
+
+def test_confusion_fields_when_nothing_differs_or_the_standard_fails() -> None:
+    model = implementations_model("https://example.com/a")
+    assert model["allowed_host"] == []
+    assert _entry(model, "urllib")["confusion"] is None
+    failing = implementations_model("//evil.com/x")
+    urllib = _entry(failing, "urllib")
+    assert urllib["confusion"] is not None and urllib["confusion"]["id"] == "scheme-confusion"
+    assert urllib["allowed_host"] is None and failing["allowed_host"] == []  # nothing fetched
+    not_run = _entry(implementations_model("http://a/", None), "urllib")
+    assert set(not_run) >= {"confusion", "allowed_host"}
+
+
 # --- WPT scores ----------------------------------------------------------------------------------
 
 

@@ -18,6 +18,15 @@ from typing import TypedDict
 from urlcalc.implementations import node_adapter
 from urlcalc.implementations.ada_adapter import ADA
 from urlcalc.implementations.base import Implementation, Reading, Unavailable, exception_text
+from urlcalc.implementations.confusion import (
+    AllowedHost,
+    Confusion,
+    ReadsAnotherHost,
+    Side,
+    allowed_host,
+    classify,
+    reads_another_host,
+)
 from urlcalc.implementations.explain import (
     WHATWG_UNKNOWN,
     Context,
@@ -103,6 +112,10 @@ class ImplementationReading(TypedDict):
     #: why it accepts what the standard rejects, or the other way round
     status_difference: str | None
     differs: bool
+    #: the confusion class of its disagreement (urlcalc.implementations.confusion), or null
+    confusion: Confusion | None
+    #: an allowlist test on its hostname accepts a host the standard does not read, or null
+    allowed_host: ReadsAnotherHost | None
 
 
 class ImplementationsRow(TypedDict):
@@ -141,6 +154,9 @@ class ImplementationsAnswer(Header):
     #: what a difference of an implementation of the standard gets, for the page's own columns
     #: ({name} is the implementation's name)
     unexplained_whatwg: str
+    #: the naive allowlist tests (urlcalc.model.confusion.NAIVE_CHECKS) that accept the input
+    #: for a host it mentions while the standard's host is another
+    allowed_host: list[AllowedHost]
     wpt: WptTable
 
 
@@ -203,7 +219,8 @@ def _entry(impl: Implementation, ctx: Context, std: StandardReading) -> Implemen
         "no_notion": impl.no_notion, "wpt": _scores(impl.id), "version": impl.version(),
         "runtime": impl.runtime(), "available": reason is None, "reason": reason,
         "ok": None, "href": None, "failure": None, "relative": False, "getters": None,
-        "getter_errors": {}, "differences": [], "status_difference": None, "differs": False}
+        "getter_errors": {}, "differences": [], "status_difference": None, "differs": False,
+        "confusion": None, "allowed_host": None}
     if reading is None:
         return out
     out["ok"] = reading.ok
@@ -232,7 +249,17 @@ def _entry(impl: Implementation, ctx: Context, std: StandardReading) -> Implemen
     out["differences"] = differences
     out["status_difference"] = status
     out["differs"] = bool(differences) or status is not None
+    standard_side, side = _side(std), Side(reading.ok, out["getters"] or {}, reading.relative)
+    if out["differs"]:
+        out["confusion"] = classify(ctx.input, ctx.base, standard_side, side)
+    out["allowed_host"] = reads_another_host(ctx.input, standard_side, side)
     return out
+
+
+def _side(std: StandardReading) -> Side:
+    """The standard's reading, as urlcalc.implementations.confusion reads one."""
+    getters = std["getters"]
+    return Side(std["ok"], {g: str(getters.get(g)) for g in GETTERS} if getters else {})
 
 
 def implementations_model(input: str, base: str | None = None) -> ImplementationsAnswer:
@@ -276,6 +303,8 @@ def implementations_model(input: str, base: str | None = None) -> Implementation
         # what a difference of an implementation of the standard gets, for the page's own
         # columns ({name} is the implementation's name)
         "unexplained_whatwg": WHATWG_UNKNOWN,
+        "allowed_host": allowed_host(input, _side(std), [(e["getters"] or {}).get("hostname")
+                                                         for e in entries]),
         "wpt": wpt_table(),
     }
 

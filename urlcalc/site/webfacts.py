@@ -24,7 +24,7 @@ import json
 import sys
 from pathlib import Path
 
-from urlcalc.model import limits
+from urlcalc.model import confusion, limits
 from urlcalc.model import results as model
 from urlcalc.site.files import SOURCE_WEB
 from urlcalc.standard import encoding, host, percent, variants
@@ -85,9 +85,18 @@ def facts() -> list[tuple[str, object, str]]:
         ("VARIANTS", [[v.name, v.commit[:7]] for v in variants.VARIANTS],
          "urlcalc.standard.variants.VARIANTS: the changes urlcalc can undo, [name, commit], in "
          "the table's order (the \"compare\" request's without)"),
+        ("MAX_SURVEY_URLS", limits.MAX_SURVEY_URLS,
+         "urlcalc.model.limits.MAX_SURVEY_URLS: the most URLs a \"survey\" request reads (the "
+         "Survey view surveys at most this many in the page)"),
         ("MAX_SOCKET_MESSAGE_BYTES", limits.MAX_SOCKET_MESSAGE_BYTES,
          "urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 "
          "bytes) on the API's WebSocket; the relay sends larger ones by HTTP"),
+        ("CONFUSION_CLASSES", [dict(c) for c in confusion.CONFUSION_CLASSES],
+         "urlcalc.model.confusion.CONFUSION_CLASSES: the classes of a disagreement with the "
+         "standard (id, name, definition), in the order they are tested"),
+        ("NAIVE_CHECKS", [dict(c) for c in confusion.NAIVE_CHECKS],
+         "urlcalc.model.confusion.NAIVE_CHECKS: the naive allowlist tests the allowed-host "
+         "check tries (id, code, definition)"),
         ("ENCODINGS", list(encoding.ENCODING_NAMES),
          "urlcalc.standard.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name"),
         ("ENCODE_SETS", list(percent.ENCODE_SETS),

@@ -203,6 +203,10 @@ export const VARIANTS = Object.freeze([
     "bee5ad8"
   ],
   [
+    "tab-newline-stripped",
+    "7b40216"
+  ],
+  [
     "path-stop-decoding-dot",
     "fbff683"
   ],
@@ -404,8 +408,64 @@ export const VARIANTS = Object.freeze([
   ]
 ]);
 
+// urlcalc.model.limits.MAX_SURVEY_URLS: the most URLs a "survey" request reads (the Survey view surveys at most this many in the page)
+export const MAX_SURVEY_URLS = 10000;
+
 // urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 bytes) on the API's WebSocket; the relay sends larger ones by HTTP
 export const MAX_SOCKET_MESSAGE_BYTES = 16384;
+
+// urlcalc.model.confusion.CONFUSION_CLASSES: the classes of a disagreement with the standard (id, name, definition), in the order they are tested
+export const CONFUSION_CLASSES = Object.freeze([
+  {
+    "id": "backslash-confusion",
+    "name": "Backslash confusion",
+    "definition": "The input holds a backslash before its query and fragment, and only one of the two readings takes it for a slash. The standard does in a special URL (http, https, ws, wss, ftp, file): there the other keeps the backslash (as \\ or %5C) in a username, password, host or path where the standard's reading has none, or refuses the URL. In any other URL the standard keeps it: there the other's host or path differs and the standard's holds the backslash where the other's does not."
+  },
+  {
+    "id": "encoded-data-confusion",
+    "name": "URL-encoded data confusion",
+    "definition": "The input holds a percent-escape (%XX) before its query and fragment, and the readings differ in a way the escapes account for: the differing username, password or host are equal once both are percent-decoded (one decodes, the other does not); or the other's host is the one the standard reads once the escapes are decoded before parsing (the other decoded before it split the URL); or the standard refuses the host its escapes decode to while the other keeps them in its host."
+  },
+  {
+    "id": "scheme-confusion",
+    "name": "Scheme confusion",
+    "definition": "The readings disagree about the scheme: both parse but read different schemes; or the input has no scheme (no ASCII letter, then letters, digits, +, - or ., then a colon) and one of them refuses it, the other reads it as a relative reference, or their hosts differ."
+  },
+  {
+    "id": "slash-confusion",
+    "name": "Slash confusion",
+    "definition": "Both read the same scheme, the input's scheme is followed by a number of slashes other than two (none, one, three or more), and the other refuses the URL or differs on the host or the path: the standard skips any number of slashes before a special URL's host, where a parser after RFC 3986 reads a missing slash as no host and an extra one as an empty host followed by a path."
+  },
+  {
+    "id": "scheme-mixup",
+    "name": "Scheme mixup",
+    "definition": "Both read the same scheme, and every getter that differs (the href aside; when only the href differs, it differs by the \"/\" of an empty path) differs by a rule the standard keeps for special schemes: an empty path is \"/\" (and \"\" otherwise), the scheme's default port is dropped, the host is lowercased and mapped by IDNA (and percent-encoded as typed otherwise), the origin is a tuple for http, https, ws, wss and ftp (and opaque otherwise). The other applies such a rule to a scheme the standard does not, or leaves it out where the standard applies it."
+  }
+]);
+
+// urlcalc.model.confusion.NAIVE_CHECKS: the naive allowlist tests the allowed-host check tries (id, code, definition)
+export const NAIVE_CHECKS = Object.freeze([
+  {
+    "id": "urlsplit-hostname",
+    "code": "urlsplit(url).hostname == H",
+    "definition": "Python's urllib.parse reads the host and the program compares it with the allowed one."
+  },
+  {
+    "id": "startswith",
+    "code": "url.startswith((\"http://\" + H, \"https://\" + H))",
+    "definition": "A prefix test (or a regular expression anchored at the start only)."
+  },
+  {
+    "id": "substring",
+    "code": "H in url",
+    "definition": "The allowed host appears anywhere in the string."
+  },
+  {
+    "id": "netloc-endswith",
+    "code": "urlsplit(url).netloc.endswith(H)",
+    "definition": "urllib.parse's authority (userinfo, host and port, as typed) ends with the allowed host."
+  }
+]);
 
 // urlcalc.standard.encoding.ENCODING_NAMES: the Encoding Standard's encodings, by name
 export const ENCODINGS = Object.freeze([

@@ -22,6 +22,7 @@
  * @property {Array<string>} differing
  * @property {Array<string>} not_available
  * @property {string} unexplained_whatwg what a difference of an implementation of the standard gets, for the page's own columns ({name} is the implementation's name)
+ * @property {Array<AllowedHost>} allowed_host the naive allowlist tests (urlcalc.model.confusion.NAIVE_CHECKS) that accept the input for a host it mentions while the standard's host is another
  * @property {WptTable} wpt
  */
 
@@ -66,6 +67,8 @@
  * @property {Array<GetterDifference>} differences
  * @property {(string|null)} status_difference why it accepts what the standard rejects, or the other way round
  * @property {boolean} differs
+ * @property {(Confusion|null)} confusion the confusion class of its disagreement (urlcalc.implementations.confusion), or null
+ * @property {(ReadsAnotherHost|null)} allowed_host an allowlist test on its hostname accepts a host the standard does not read, or null
  */
 
 /**
@@ -78,11 +81,36 @@
  */
 
 /**
+ * The class of one implementation's disagreement with the standard: ``id`` (a class of urlcalc.model.confusion.CONFUSION_CLASSES, or the name of an "other: ..." one), ``name``, the ``getters`` that differ (none when one of them fails), and ``host``: the host differs or only one of them parses (the disagreements shown first).
+ * @typedef {object} Confusion
+ * @property {string} id
+ * @property {string} name
+ * @property {Array<string>} getters
+ * @property {boolean} host
+ */
+
+/**
+ * An implementation reads a host (``allowed``: an allowlist test on its hostname accepts the URL for it) that is not the standard's (``standard_host``; null: the URL has no host); ``naive``: the naive tests (ids of urlcalc.model.confusion.NAIVE_CHECKS) that accept it for that host too.
+ * @typedef {object} ReadsAnotherHost
+ * @property {string} allowed
+ * @property {(string|null)} standard_host
+ * @property {Array<string>} naive
+ */
+
+/**
  * One getter across the standard and every implementation.
  * @typedef {object} ImplementationsRow
  * @property {string} getter
  * @property {Object<string, (string|null)>} values
  * @property {Object<string, boolean>} differs
+ */
+
+/**
+ * A naive allowlist test fooled: ``check`` (an id of urlcalc.model.confusion.NAIVE_CHECKS) accepts the URL for ``allowed`` (H), while the standard's host is ``standard_host`` (X; null: the URL has no host).
+ * @typedef {object} AllowedHost
+ * @property {string} check
+ * @property {string} allowed
+ * @property {(string|null)} standard_host
  */
 
 /**

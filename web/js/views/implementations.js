@@ -14,7 +14,7 @@ import { implementationsRequest } from "./requests.js";
 import { OffscreenParts, el } from "../render/offscreen-parts.js";
 import { html, nothing, show as draw, valueToken, vis } from "../render/templates.js";
 import { guard } from "../vendor/lit-html.mjs";
-import { GETTERS } from "../facts.js";
+import { CONFUSION_CLASSES, GETTERS, NAIVE_CHECKS } from "../facts.js";
 import { readWith } from "./url-reading.js";
 import { KEYSTROKE_WAIT_MS, SyncChannel, channelAvailable } from "../engine/sync-channel.js";
 
@@ -116,6 +116,38 @@ export function pageColumn(id, name, version, about, reading, model) {
   return col;
 }
 
+/** @type {Map<string, {id: string, name: string, definition: string}>} the confusion classes, by id */
+const CLASS_BY_ID = new Map(CONFUSION_CLASSES.map((c) => [c.id, c]));
+/** @type {Map<string, {id: string, code: string, definition: string}>} the naive allowlist tests, by id */
+const CHECK_BY_ID = new Map(NAIVE_CHECKS.map((c) => [c.id, c]));
+
+/** What a confusion class means: its definition (facts.js), or, for an "other: ..." one (named
+ *  by what differs), that no class accounts for it. @param {any} confusion */
+export function confusionDefinition(confusion) {
+  return CLASS_BY_ID.get(confusion.id)?.definition
+    ?? "None of the classes of the 2022 study accounts for this disagreement: it is named by what differs.";
+}
+
+/** Whether a column's disagreement is about the host (or whether it parses at all): those are
+ *  listed first (SSRF and allowlist bypasses live there). Works on the page's own columns too.
+ *  @param {any} c */
+export function hostDisagreement(c) {
+  if (c.confusion) return c.confusion.host;
+  return c.status_difference !== null && c.status_difference !== undefined
+    || (c.differences || []).some((d) => d.getter === "host" || d.getter === "hostname");
+}
+
+/** The columns that differ, host disagreements first (in column order otherwise). Pure.
+ *  @param {any[]} cols */
+export function hostFirst(cols) {
+  return [...cols.filter((c) => hostDisagreement(c)), ...cols.filter((c) => !hostDisagreement(c))];
+}
+
+/** A naive test's code ("H in url"), from facts.js. @param {string} id */
+export function naiveCode(id) {
+  return CHECK_BY_ID.get(id)?.code ?? id;
+}
+
 const NE = html`<span class="side-ne" aria-hidden="true">≠ </span><span class="sr-only">differs: </span>`;
 const FAILS = html`<span class="bad-text">fails</span>`;
 
@@ -133,7 +165,7 @@ export class ImplementationsView extends AskingView {
   }
 
   build() {
-    draw(this.panel, html`<p class="lede">The same input read by the URL parsers people run, beside the URL Standard as urlcalc computes it. Libraries that do not implement the standard are mapped onto its eleven getters as well as their API allows; what they have no notion of is “${NOT_SHOWN}”, not a difference. The columns marked “in this page” are computed by JavaScript here; the others come from the engine (the server runs all of them, Pyodide only urllib).</p><div class="side-controls"><label class="check"><input type="checkbox" id="implementations-all" @change=${() => this.tableWrap.classList.toggle("show-all", this.showAll.checked)}> show every value</label><span class="help">otherwise a value the same as the standard's is “=” (hover for it)</span></div><p class="failure" id="implementations-error" role="alert" hidden></p><p class="side-summary" id="implementations-summary" role="status">…</p><div class="scroll-x side-table-wrap" id="implementations-table-wrap" tabindex="0" aria-label="Getters by implementation (scrolls sideways)"></div><h3>Why they differ</h3><ol class="side-diffs" id="implementations-differences"></ol><h3>Not available here</h3><ul class="side-unspec" id="implementations-unavailable"></ul><h3>Each implementation</h3><div class="side-details" id="implementations-about"></div><h3 id="implementations-wpt-h">WPT scores</h3><p class="muted small">Passing cases of the web-platform-tests URL data per implementation, measured by <code>make interop</code> (the same table as docs/interop.md and docs/implementations.md; “—” where the implementation has no such API).</p><div class="scroll-x" id="implementations-wpt"></div>`);
+    draw(this.panel, html`<p class="lede">The same input read by the URL parsers people run, beside the URL Standard as urlcalc computes it. Libraries that do not implement the standard are mapped onto its eleven getters as well as their API allows; what they have no notion of is “${NOT_SHOWN}”, not a difference. The columns marked “in this page” are computed by JavaScript here; the others come from the engine (the server runs all of them, Pyodide only urllib).</p><div class="side-controls"><label class="check"><input type="checkbox" id="implementations-all" @change=${() => this.tableWrap.classList.toggle("show-all", this.showAll.checked)}> show every value</label><span class="help">otherwise a value the same as the standard's is “=” (hover for it)</span></div><p class="failure" id="implementations-error" role="alert" hidden></p><p class="side-summary" id="implementations-summary" role="status">…</p><div class="scroll-x side-table-wrap" id="implementations-table-wrap" tabindex="0" aria-label="Getters by implementation (scrolls sideways)"></div><h3>Why they differ</h3><ol class="side-diffs" id="implementations-differences"></ol><h3>Confusion classes and allowed hosts</h3><p class="muted small">Each disagreement classed by the confusion classes of the 2022 Claroty/Snyk study of 16 URL parsers (hover a class for its definition), host disagreements first; and whether an allowlist test would accept this URL for a host it mentions while the URL Standard's host is another.</p><ol class="side-diffs" id="implementations-confusion"></ol><ul class="side-diffs" id="implementations-allowed-host"></ul><h3>Not available here</h3><ul class="side-unspec" id="implementations-unavailable"></ul><h3>Each implementation</h3><div class="side-details" id="implementations-about"></div><h3 id="implementations-wpt-h">WPT scores</h3><p class="muted small">Passing cases of the web-platform-tests URL data per implementation, measured by <code>make interop</code> (the same table as docs/interop.md and docs/implementations.md; “—” where the implementation has no such API).</p><div class="scroll-x" id="implementations-wpt"></div>`);
     /** @type {HTMLElement} */
     this.summary = el(this.panel, "#implementations-summary");
     /** @type {HTMLElement} */
@@ -143,6 +175,10 @@ export class ImplementationsView extends AskingView {
     /** @type {HTMLElement} */
     this.diffs = el(this.panel, "#implementations-differences");
     /** @type {HTMLElement} */
+    this.confusion = el(this.panel, "#implementations-confusion");
+    /** @type {HTMLElement} */
+    this.allowedHost = el(this.panel, "#implementations-allowed-host");
+    /** @type {HTMLElement} */
     this.missing = el(this.panel, "#implementations-unavailable");
     /** @type {HTMLElement} */
     this.about = el(this.panel, "#implementations-about");
@@ -150,7 +186,7 @@ export class ImplementationsView extends AskingView {
     this.scores = el(this.panel, "#implementations-wpt");
     /** @type {HTMLInputElement} */
     this.showAll = el(this.panel, "#implementations-all");
-    this.parts.watch(this.tableWrap, this.diffs, this.missing, this.about, this.scores);
+    this.parts.watch(this.tableWrap, this.diffs, this.confusion, this.allowedHost, this.missing, this.about, this.scores);
   }
 
   /** The other implementations' readings of the page's input (AskingView; views/requests.js).
@@ -242,6 +278,8 @@ export class ImplementationsView extends AskingView {
     // screen, else in the next idle moment (render/offscreen-parts.js)
     this.parts.update(this.tableWrap, () => draw(this.tableWrap, this.table(std, shown)));
     this.parts.update(this.diffs, () => draw(this.diffs, this.differences(shown)));
+    this.parts.update(this.confusion, () => draw(this.confusion, this.confusions(shown)));
+    this.parts.update(this.allowedHost, () => draw(this.allowedHost, this.allowedHosts(model.allowed_host || [])));
     this.parts.update(this.missing, () => {
       const missing = cols.filter((c) => !c.available);
       draw(this.missing, missing.length
@@ -257,7 +295,7 @@ export class ImplementationsView extends AskingView {
   /** @param {any[]} shown */
   differences(shown) {
     const lines = [];
-    for (const c of shown) {
+    for (const c of hostFirst(shown.filter((c) => c.differs))) {
       if (c.status_difference) lines.push(this.diffLine(c, ["result"], c.status_difference));
       // the getters one explanation accounts for, on one line
       /** @type {Map<string, string[]>} */
@@ -270,6 +308,29 @@ export class ImplementationsView extends AskingView {
       for (const [why, getters] of groups) lines.push(this.diffLine(c, getters, why || null));
     }
     return lines.length ? lines : html`<li class="muted">No differences.</li>`;
+  }
+
+  /** Each implementation's confusion class and allowed-host finding, host disagreements first.
+   *  @param {any[]} shown */
+  confusions(shown) {
+    const lines = hostFirst(shown.filter((c) => c.confusion || c.allowed_host)).map((c) => {
+      const k = c.confusion;
+      const a = c.allowed_host;
+      return html`<li data-impl=${c.id} data-confusion=${k ? k.id : nothing} data-host=${k && k.host ? "true" : "false"}><strong>${vis(c.name)}</strong>${k
+        ? html` · <span class=${k.host ? "pill bad" : "pill warn"} title=${confusionDefinition(k)}>${vis(k.name)}</span>${k.getters.length
+          ? html` on ${k.getters.map((g, i) => [i ? ", " : nothing, html`<code>${g}</code>`])}` : nothing}` : nothing}${a
+        ? html`<span class="allowed-host" data-allowed=${a.allowed}>: an allowlist test on its hostname accepts ${valueToken(a.allowed)}, while the URL Standard's host is ${valueToken(a.standard_host)}${a.naive.length
+          ? html` (so do ${a.naive.map((id, i) => [i ? ", " : nothing, html`<code>${naiveCode(id)}</code>`])})` : nothing}</span>` : nothing}</li>`;
+    });
+    return lines.length ? lines : html`<li class="muted">No confusion: every implementation that differs, differs on nothing the classes name.</li>`;
+  }
+
+  /** The naive allowlist tests the input fools (the answer's allowed_host).
+   *  @param {any[]} findings */
+  allowedHosts(findings) {
+    return findings.length
+      ? findings.map((f) => html`<li data-check=${f.check}><span class="pill bad">allowed host</span> <code>${naiveCode(f.check)}</code> accepts it for H = ${valueToken(f.allowed)}, while the URL Standard's host is ${valueToken(f.standard_host)}</li>`)
+      : html`<li class="muted">No naive allowlist test tried (urlsplit hostname, prefix, substring, netloc suffix) accepts this URL for another host it mentions.</li>`;
   }
 
   /** @param {any} c @param {string[]} getters @param {string | null} explanation */
@@ -291,7 +352,8 @@ export class ImplementationsView extends AskingView {
     // a row is built only when what its cells show changed (cell() reads no more than this)
     const body = GETTERS.map((g) => guard([JSON.stringify([g, std.ok, std.getters ? std.getters[g] : null,
       cols.map((c) => [c.id, c.ok, c.failure, c.getter_errors ? c.getter_errors[g] : null, c.getters ? c.getters[g] : null,
-        c.no_notion ? c.no_notion[g] : null, c.differences.find((d) => d.getter === g) ? 1 : 0, c.mapping ? c.mapping[g] : null])])],
+        c.no_notion ? c.no_notion[g] : null, c.differences.find((d) => d.getter === g) ? 1 : 0, c.mapping ? c.mapping[g] : null,
+        g === "host" ? [c.confusion ? c.confusion.id : null, c.allowed_host ? c.allowed_host.allowed : null] : null])])],
     () => html`<tr data-getter=${g}><th scope="row"><code>${g}</code></th><td class="side-standard" data-impl="standard" data-getter=${g}>${std.ok ? valueToken(std.getters[g]) : FAILS}</td>${cols.map((c) => this.cell(c, g))}</tr>`));
     return html`<table class="editions implementations" id="implementations-table" data-columns=${cols.length + 1}><caption>The eleven getters as each implementation gives them (<span class="side-diff-key">≠ highlighted</span>: differs from the URL Standard)</caption><thead>${head}</thead><tbody>${body}</tbody></table>`;
   }
@@ -311,7 +373,19 @@ export class ImplementationsView extends AskingView {
     const value = c.ok && typeof c.getters[g] === "string" ? c.getters[g] : null;
     const mapping = (c.mapping && c.mapping[g]) || "";
     const title = [value !== null && !diff ? value : null, mapping].filter(Boolean).join(" · ");
-    return html`<td class=${diff ? "differs" : nothing} title=${title || nothing} data-impl=${c.id} data-getter=${g} data-differs=${diff ? "true" : "false"} data-value=${value ?? nothing}>${diff ? NE : nothing}${content}</td>`;
+    return html`<td class=${diff ? "differs" : nothing} title=${title || nothing} data-impl=${c.id} data-getter=${g} data-differs=${diff ? "true" : "false"} data-value=${value ?? nothing}>${diff ? NE : nothing}${content}${g === "host" ? this.hostFlag(c) : nothing}</td>`;
+  }
+
+  /** The host row's flag: a host disagreement's confusion class, and an allowlist test on this
+   *  implementation's hostname that accepts a host the standard does not read.
+   *  @param {any} c */
+  hostFlag(c) {
+    const k = c.confusion && c.confusion.host ? c.confusion : null;
+    const a = c.allowed_host;
+    if (!k && !a) return nothing;
+    return html`<span class="host-flag" data-confusion=${k ? k.id : nothing} data-allowed=${a ? a.allowed : nothing}>${k
+      ? html` <span class="pill bad" title=${confusionDefinition(k)}>⚑ ${vis(k.name)}</span>` : nothing}${a
+      ? html` <span class="pill bad" title=${`an allowlist test on its hostname accepts ${a.allowed}; the URL Standard's host is ${a.standard_host ?? "null"}`}>allowlist: ${vis(a.allowed)}</span>` : nothing}</span>`;
   }
 
   /** @param {any} c */
