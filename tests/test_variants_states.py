@@ -663,3 +663,50 @@ def test_the_query_writes_an_unencodable_code_point_as_bytes_before_f0e4390() ->
     with undoing([variants.QUERY_BUFFERED, variants.QUERY_NCR_PERCENT_ENCODED]):
         assert query("http://h/?\u3042\u3044", "ISO-2022-JP") == "%1B$B$%22$$%1B(B"
         assert query("http://h/?a\u3042b", "windows-1252") == "a&%2312354;b"
+
+
+TABS: list[tuple[str, Result, Result]] = [
+    # 7b40216 "Fix #101: always strip U+0009, U+000A, and U+000D": after, basic URL parser:
+    # "If input contains any tab and newline, syntax violation. Remove all tab and newline from
+    # input."; before, no such steps: the host, hostname, port, file host, path and query
+    # states read "Otherwise, if c is U+0009, U+000A, or U+000D, syntax violation" (the code
+    # point skipped, one violation each), the fragment state "U+0000 U+0009 U+000A U+000D:
+    # Syntax violation", the authority state's userinfo "If codePoint is U+0009, U+000A, or
+    # U+000D, run these substeps for the next code point" (no violation), and the scheme state
+    # met a tab as any code point that is not a scheme's: "Otherwise, if state override is not
+    # given, set buffer to the empty string, state to no scheme state, and start over".
+    # (input, today, with 7b40216 undone)
+    ("java\nscript:alert(1)", ("javascript:alert(1)", ["invalid-URL-unit"]),
+     ("failure", ["missing-scheme-non-relative-URL"])),
+    ("http://h/a\t\tb", ("http://h/ab", ["invalid-URL-unit"]),
+     ("http://h/ab", ["invalid-URL-unit", "invalid-URL-unit"])),
+    ("http://u\t:p@h/?q\r#f\ng",
+     ("http://u:p@h/?q#fg", ["invalid-URL-unit", "invalid-credentials"]),
+     ("http://u:p@h/?q#fg", ["invalid-credentials", "invalid-URL-unit", "invalid-URL-unit"])),
+    # the special authority slashes state, before: "If c is "/" and remaining starts with "/"":
+    # remaining was "\t/h/"; the special authority ignore slashes state then passed the tab to
+    # the authority state, and the host state met "/" with an empty buffer: failure
+    ("http:/\t/h/", ("http://h/", ["invalid-URL-unit"]),
+     ("failure", ["special-scheme-missing-following-solidus",
+                  "special-scheme-missing-following-solidus", "invalid-URL-unit",
+                  "host-missing"])),
+]
+
+
+@pytest.mark.parametrize(("input", "today", "before"), TABS, ids=[repr(c[0]) for c in TABS])
+def test_tab_and_newline_state_by_state_before_7b40216(input: str, today: Result,
+                                                        before: Result) -> None:
+    assert _read(input) == today
+    with undoing([variants.TAB_NEWLINE_STRIPPED]):
+        assert _read(input) == before
+    assert _read(input) == today
+
+
+def test_tab_in_a_port_setter_before_7b40216() -> None:
+    # port state, before: "Otherwise, if c is one of EOF code point, ... or state override is
+    # given, run these substeps: ... If state override is given, terminate this algorithm.":
+    # with a state override the tab ended the port (its own step came after that one)
+    assert _set("http://h/", "port", "8\t1") == ("http://h:81/", "ran")
+    with undoing([variants.TAB_NEWLINE_STRIPPED]):
+        assert _set("http://h/", "port", "8\t1") == ("http://h:8/", "ran")
+        assert _set("http://h/", "hash", "a\tb") == ("http://h/#ab", "ran")

@@ -168,6 +168,8 @@ RELATIVE_URLS_UNKNOWN_SCHEMES = "relative-urls-unknown-schemes"
 USERINFO_ENCODE_SET = "userinfo-encode-set"
 #: "No need for null passwords" (2017).
 PASSWORD_NOT_NULLABLE = "password-not-nullable"
+#: "Fix #101: always strip U+0009, U+000A, and U+000D" (2016): before, state by state.
+TAB_NEWLINE_STRIPPED = "tab-newline-stripped"
 #: "Change path parsing for non-special URLs" (2017): a non-special URL's path may be empty.
 NON_SPECIAL_PATH_PARSING = "non-special-path-parsing"
 #: "Change query state slightly to better deal with non-UTF-8 encodings" (2018): &#N; encoded.
@@ -369,6 +371,12 @@ VARIANTS: tuple[Variant, ...] = (
             ("path state, step 2.3",),
             "no %2e was decoded in the path state (today's text again: fbff683 reverted it; "
             "undone with fbff683, it restores the text before both)"),
+    Variant(TAB_NEWLINE_STRIPPED, "7b40216f809c7fe3c9a1680b5c1b06a771c9ebd8",
+            ("basic URL parser, step 2", "basic URL parser, step 3"),
+            "tab and newline were kept: the host, port, file host, path, opaque path, query "
+            "and fragment states skipped each with a syntax violation, the userinfo dropped "
+            "them, every other state read them as any code point (ja\\tvascript: was no "
+            "scheme)"),
     Variant(PATH_STOP_DECODING_DOT, "fbff6834a8a03576261f777d0e0afea5c1bc5a09",
             ("path state, step 2.3",),
             "the path state decoded every %2e (any case) to \".\" in the buffer"),
