@@ -8,6 +8,7 @@ with every undoable change that landed after that day undone.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from urlcalc.history.commits import Commit, by_sha
@@ -27,10 +28,16 @@ class Change(NamedTuple):
         return f'{self.variant.name} ({c["commit"][:7]} {c["committed"]} "{c["title"]}")'
 
 
+@cache
+def _changes() -> tuple[Change, ...]:
+    # (by_sha scans the 411 commits: once per variant, once per process)
+    out = [Change(v, by_sha(v.commit)) for v in VARIANTS]
+    return tuple(sorted(out, key=lambda c: (c.commit["committed"], c.variant.name)))
+
+
 def changes() -> list[Change]:
     """Every undoable change, oldest first."""
-    out = [Change(v, by_sha(v.commit)) for v in VARIANTS]
-    return sorted(out, key=lambda c: (c.commit["committed"], c.variant.name))
+    return list(_changes())
 
 
 def change(name_or_sha: str) -> Change:

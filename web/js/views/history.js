@@ -343,7 +343,7 @@ export class HistoryView extends AskingView {
     return html`<li class="hist-fold"><details class="ed-detail" id="history-unchanged" data-count=${String(model.unchanged.length)} ?open=${this.unfolded} @toggle=${(/** @type {Event} */ e) => {
       this.unfolded = /** @type {HTMLDetailsElement} */ (e.currentTarget).open;
     }}><summary id="history-unchanged-summary">${foldLine(model)}</summary><p class="muted small">Each undone alone leaves this input's href, getters, failure and validation errors as they are today.</p><ol class="hist-unchanged-list">${model.unchanged.map((c) =>
-      html`<li data-change=${c.name} data-date=${c.date}><time datetime=${c.date}>${c.date}</time> ${commitLink(c.commit)} ${c.title} <span class="muted small">(<code>${c.name}</code>)</span></li>`)}</ol></details></li>`;
+      html`<li data-unchanged=${c.name} data-date=${c.date}><time datetime=${c.date}>${c.date}</time> ${commitLink(c.commit)} ${c.title} <span class="muted small">(<code>${c.name}</code>)</span></li>`)}</ol></details></li>`;
   }
 
   /** A proposal, after today: its branch, day, commit and title, and that urlcalc does not apply
