@@ -219,7 +219,8 @@ def parse_model(input: str, base: str | None = None, encoding: str | None = None
     # the provenance.
     budget = _Budget()
     recorder = budget.recorder(max_steps if trace else 0)
-    result = basic_url_parse(input, base_record, enc, observer=recorder, errors=errors)
+    with recorder.citing():  # each step under the changes undone cites them (none: free)
+        result = basic_url_parse(input, base_record, enc, observer=recorder, errors=errors)
     budget.take_trace(recorder)
     input_spans = spans(input, recorder.outline)
     out: ParseAnswer = {
@@ -300,7 +301,11 @@ def set_model(input: str, ops: list[tuple[str, str]], base: str | None = None,
         stop: SetterStop | ParseFailure | None = None
         if op in SETTERS:
             try:
-                stop = url.set_cited(op, value, recorder, errors)
+                if recorder is not None:
+                    with recorder.citing():
+                        stop = url.set_cited(op, value, recorder, errors)
+                else:
+                    stop = url.set_cited(op, value, recorder, errors)
             except URLParseError as e:
                 stop = e.failure
                 threw = "TypeError: " + str(e)
@@ -375,8 +380,9 @@ def _host_entry(input: str, is_opaque: bool, trace: bool, max_steps: int) -> Hos
                             "with host-missing before reaching it)")
     else:
         try:
-            host = host_parse(input, is_opaque, _host_reporter(errors),
-                              recorder if trace else None)
+            with recorder.citing():
+                host = host_parse(input, is_opaque, _host_reporter(errors),
+                                  recorder if trace else None)
         except HostFailure as e:
             cited = spec.cite(e.algorithm, e.step)
             cause: HostCause = {**cited, "index": e.offset, "note": e.note}

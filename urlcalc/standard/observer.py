@@ -66,6 +66,36 @@ class CalledBy(TypedDict):
     step: str | None
 
 
+class OldText(TypedDict):
+    """A step or definition of url.bs as it was before a change (``VariantCited.before``):
+    ``where`` today's step (or definition) it stands for, ``text`` its words before the change
+    (None: the step was added by the change), and ``source``: "url.bs" (the words of url.bs at
+    the commit's parent, urlcalc/history/data/step_changes.json) or "variant" (urlcalc's
+    one-line summary, ``Variant.before``, where no words of url.bs were extracted)."""
+
+    where: str
+    text: str | None
+    source: str
+
+
+class VariantCited(TypedDict, total=False):
+    """A change of the URL Standard that was undone when the step ran, and whose old branch a
+    fork took there (urlcalc.standard.variants): ``variant`` its name, ``commit`` its sha
+    (7 hex digits), ``where`` today's steps or definitions of this event's algorithm it touched;
+    with urlcalc.history.cite, ``date`` (committed) and ``title``, ``summary`` (urlcalc's
+    one line on what the standard said before it, ``Variant.before``) and ``before``: the text
+    each step in ``where`` had before the change (what the step read, instead of today's
+    words)."""
+
+    variant: str
+    commit: str
+    where: list[str]
+    date: str
+    title: str
+    summary: str
+    before: list[OldText]
+
+
 class StepDetails(TypedDict, total=False):
     """What a step says beyond which step it is (``Step``): the keys above, and each
     algorithm's own (below)."""
@@ -87,6 +117,8 @@ class StepDetails(TypedDict, total=False):
     ran: list[RanStep]
     #: on a nested event: the step that called its algorithm
     called_by: CalledBy
+    #: the changes undone whose old branch this step took (see VariantCited)
+    variants: list[VariantCited]
     #: the host parser and the algorithms it calls: their input, result and workings
     input: str
     result: str

@@ -145,13 +145,16 @@ def _own(error: ValidationError, state: str) -> bool:
 
 class _Substeps(list[Step]):
     """The observer of a step's host substeps while the recorder keeps steps: they are kept
-    here until the step that ran them is described (they come after it, nested)."""
+    here until the step that ran them is described (they come after it, nested). ``fired``:
+    the recorder's changes noted under a variant (urlcalc.trace.undone), or None."""
+
+    fired: list[str] | None = None
 
     def __call__(self, step: Step) -> None:
         self.append(step)
 
     def host_steps(self) -> HostSteps:
-        return HostSteps(self)
+        return HostSteps(self, fired=self.fired)
 
 
 class _DroppedSubsteps:
@@ -189,9 +192,9 @@ class URLSteps:
     setter, which ``called_by`` names)."""
 
     __slots__ = ("before", "c", "called_by", "depth", "described", "drop", "dropped", "facts",
-                 "is_full", "mark", "mark_errors", "n_errors", "nested", "observer", "outline",
-                 "pointer", "ran_steps", "shortened", "shortenings", "state_name", "substeps",
-                 "taken")
+                 "fired", "is_full", "mark", "mark_errors", "n_errors", "nested", "observer",
+                 "outline", "pointer", "ran_steps", "shortened", "shortenings", "state_name",
+                 "substeps", "taken")
 
     def __init__(self, observer: Observer, outline: list[OutlineEntry] | None = None,
                  is_full: Callable[[], bool] | None = None,
@@ -222,6 +225,9 @@ class URLSteps:
         self.taken = 0
         self.shortened = 0
         self.state_name = ""
+        # the changes noted under a variant (urlcalc.trace.undone: the recorder takes them onto
+        # the next event it keeps); cleared at each step only counted
+        self.fired: list[str] | None = None
 
     def _event(self, record: Step) -> Step:
         """``record`` at this parse's depth, naming the setter step that runs it."""
@@ -336,6 +342,8 @@ class URLSteps:
         # counted
         drop = self.drop
         assert drop is not None
+        if self.fired:
+            self.fired.clear()
         shortenings = self.shortenings
         removed = 0
         if shortenings:

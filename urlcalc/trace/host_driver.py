@@ -32,6 +32,7 @@ from urlcalc.standard import host as h
 from urlcalc.standard import steps as spec
 from urlcalc.standard.host import HostFailure, HostRun, Report
 from urlcalc.standard.observer import Observer, Step, counts_only
+from urlcalc.trace.undone import take
 
 #: One step that ran (urlcalc.standard.observer's ``RanStep``): step, errors?, outcome?, calls?
 Ran = dict[str, Any]
@@ -44,17 +45,18 @@ class _Nested(list[Step]):
     step's event is written (``HostSteps.flush``). It counts only when the observer it stands
     for does (``counts_only``, set before each state)."""
 
-    __slots__ = ("counts_only",)
+    __slots__ = ("counts_only", "fired")
 
-    def __init__(self) -> None:
+    def __init__(self, fired: list[str] | None = None) -> None:
         super().__init__()
         self.counts_only = False
+        self.fired = fired
 
     def __call__(self, step: Step) -> None:
         self.append(step)
 
     def host_steps(self) -> HostSteps:
-        return HostSteps(self)
+        return HostSteps(self, fired=self.fired)
 
 
 class _Stage:
@@ -109,18 +111,21 @@ class HostSteps:
     the order they happened, the validation errors raised (name and citing algorithm and step,
     the algorithms it calls included: noted on their way to the run's report) and the steps
     the state told of (``ran``). With ``drop`` (the URL driver's, once the recorder is full),
-    each event is only counted: nothing is built, nothing nested."""
+    each event is only counted: nothing is built, nothing nested. ``fired``: the changes noted
+    under a variant (urlcalc.trace.undone), each event taking those of its algorithm."""
 
-    __slots__ = ("drop", "nested", "noted", "observer", "report", "stage")
+    __slots__ = ("drop", "fired", "nested", "noted", "observer", "report", "stage")
 
-    def __init__(self, observer: Observer, drop: Callable[[], None] | None = None) -> None:
+    def __init__(self, observer: Observer, drop: Callable[[], None] | None = None,
+                 fired: list[str] | None = None) -> None:
         self.observer = observer
         self.drop = drop
+        self.fired = fired if drop is None else None
         # (algorithm (None: the run's own), step, error, calls)
         self.noted: list[tuple[str | None, str | None, str | None, str | None]] = []
         self.report: Report | None = None
         self.stage: _Stage | None = None
-        self.nested = _Nested()
+        self.nested = _Nested(self.fired)
 
     def event(self, parser: str, ran: list[Ran], note: str, **details: Any) -> Step:
         """An event of ``parser``'s algorithm at depth 0: its step is the last that ran, its
@@ -135,6 +140,9 @@ class HostSteps:
         outcome = next((r["outcome"] for r in reversed(ran) if "outcome" in r), None)
         if outcome is not None:
             event["outcome"] = outcome
+        fired = self.fired
+        if fired:
+            take(fired, cast(Step, event), True)
         return cast(Step, event)
 
     def write(self, parser: str, ran: list[Ran], note: str, **details: Any) -> None:

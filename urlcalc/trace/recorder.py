@@ -8,11 +8,15 @@ short the trace. The keys of a step are urlcalc.standard.observer's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TypedDict
 
 from urlcalc.standard.observer import OutlineEntry, Step
+from urlcalc.standard.variants import firing
 from urlcalc.trace.driver import Nested, URLSteps
 from urlcalc.trace.host_driver import HostSteps
+from urlcalc.trace.undone import take
 
 
 class TraceJSON(TypedDict):
@@ -74,7 +78,7 @@ class TraceRecorder:
     any length (``max_steps=0`` keeps no step at all, only the outline, which costs constant
     time per step)."""
 
-    __slots__ = ("chars", "dropped", "max_chars", "max_steps", "outline", "steps")
+    __slots__ = ("chars", "dropped", "fired", "max_chars", "max_steps", "outline", "steps")
 
     def __init__(self, max_steps: int = DEFAULT_MAX_STEPS,
                  max_chars: int | None = None) -> None:
@@ -84,14 +88,37 @@ class TraceRecorder:
         self.chars = 0
         self.dropped = 0
         self.outline: list[OutlineEntry] = []
+        # while ``citing``, with changes undone: the changes whose old branch a fork took since
+        # the last event (urlcalc.trace.undone)
+        self.fired: list[str] | None = None
+
+    @contextmanager
+    def citing(self) -> Iterator[None]:
+        """Run the algorithms in this block with their steps cited under the changes undone:
+        each event kept names the changes whose old branch its step took (``variants``).
+        Nothing is noted when nothing is undone or no step is kept (``max_steps`` 0)."""
+        if not self.max_steps:
+            yield
+            return
+        with firing() as fired:
+            self.fired = fired
+            try:
+                yield
+            finally:
+                self.fired = None
 
     def __call__(self, step: Step) -> None:
+        fired = self.fired
         if not self.is_full():
+            if fired:
+                take(fired, step, False)
             step["i"] = len(self.steps)
             self.steps.append(step)
             if self.max_chars is not None:
                 self.chars += _weight(step)
         else:
+            if fired:
+                fired.clear()
             self.dropped += 1
 
     def is_full(self) -> bool:
@@ -114,12 +141,15 @@ class TraceRecorder:
     def url_steps(self) -> URLSteps:
         """The driver of one parse (urlcalc.trace.driver): the steps described here until full,
         then counted; the outline kept throughout."""
-        return URLSteps(self, self.outline, self.is_full, self.drop)
+        driver = URLSteps(self, self.outline, self.is_full, self.drop)
+        if self.fired is not None:
+            driver.fired = driver.substeps.fired = self.fired
+        return driver
 
     def host_steps(self) -> HostSteps:
         """The driver of one run of an algorithm of the host parser (urlcalc.trace.host_driver):
         its steps described here (counted once full)."""
-        return HostSteps(self)
+        return HostSteps(self, fired=self.fired)
 
     def nested(self, algorithm: str, step: str | None) -> Nested:
         """The observer of the algorithm ``algorithm``'s ``step`` calls (the basic URL parser a

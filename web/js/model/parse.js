@@ -180,6 +180,7 @@
  * @property {number} [i]
  * @property {Array<RanStep>} [ran]
  * @property {CalledBy} [called_by]
+ * @property {Array<VariantCited>} [variants]
  * @property {string} [input]
  * @property {string} [result]
  * @property {string} [domain]
@@ -217,6 +218,26 @@
  * @typedef {object} CalledBy
  * @property {string} algorithm
  * @property {(string|null)} step
+ */
+
+/**
+ * A change of the URL Standard that was undone when the step ran, and whose old branch a fork took there (urlcalc.standard.variants): ``variant`` its name, ``commit`` its sha (7 hex digits), ``where`` today's steps or definitions of this event's algorithm it touched; with urlcalc.history.cite, ``date`` (committed) and ``title``, ``summary`` (urlcalc's one line on what the standard said before it, ``Variant.before``) and ``before``: the text each step in ``where`` had before the change (what the step read, instead of today's words).
+ * @typedef {object} VariantCited
+ * @property {string} [variant]
+ * @property {string} [commit]
+ * @property {Array<string>} [where]
+ * @property {string} [date]
+ * @property {string} [title]
+ * @property {string} [summary]
+ * @property {Array<OldText>} [before]
+ */
+
+/**
+ * A step or definition of url.bs as it was before a change (``VariantCited.before``): ``where`` today's step (or definition) it stands for, ``text`` its words before the change (None: the step was added by the change), and ``source``: "url.bs" (the words of url.bs at the commit's parent, urlcalc/history/data/step_changes.json) or "variant" (urlcalc's one-line summary, ``Variant.before``, where no words of url.bs were extracted).
+ * @typedef {object} OldText
+ * @property {string} where
+ * @property {(string|null)} text
+ * @property {string} source
  */
 
 /**

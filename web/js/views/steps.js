@@ -79,6 +79,38 @@ function stepText(s) {
   return s.state + num + "  " + c;
 }
 
+/**
+ * The changes of the standard undone when step `s` ran, whose old branch it took (`variants`:
+ * urlcalc.trace.undone, completed by urlcalc.history.cite): per change its badge ("as before
+ * 4bf85a0"), its label (date and title) and the words each step it touched had before it (or,
+ * marked `summary`, urlcalc's one line where url.bs's words were not extracted). Text only.
+ * @param {import("../model/parse.js").Step} s
+ * @returns {Array<{variant: string, badge: string, label: string, olds: Array<{where: string, text: string, summary: boolean}>}>}
+ */
+export function variantCitations(s) {
+  return (s.variants || []).map((v) => ({
+    variant: v.variant || "",
+    badge: "as before " + (v.commit || ""),
+    label: [v.date, v.title].filter(Boolean).join(" · "),
+    olds: (v.before || (v.where || []).map((w) => ({ where: w, text: null, source: "variant" }))).map((o) => ({
+      where: o.where,
+      text: o.text === null ? "(no such step before this change" + (v.summary ? ": " + v.summary : "") + ")" : o.text,
+      summary: o.source !== "url.bs" || o.text === null,
+    })),
+  }));
+}
+
+/**
+ * The step's citations under the changes undone (a template, or nothing): a badge per change and
+ * the old words, said apart from today's words quoted below them.
+ * @param {import("../model/parse.js").Step} s
+ */
+export function variantsHtml(s) {
+  const cites = variantCitations(s);
+  if (!cites.length) return nothing;
+  return html`<div class="variant-cites" id="step-variants" role="note"><p class="muted small">This step ran as the URL Standard read before ${cites.length === 1 ? "this change" : "these changes"} (undone here); the words quoted below ${cites.length === 1 ? "it" : "them"} are today's.</p>${cites.map((c) => html`<div class="variant-cite" data-variant=${c.variant}><span class="pill warn variant-badge" title=${c.variant}>${c.badge}</span> <span class="variant-label">${c.label}</span>${c.olds.map((o) => html`<blockquote class=${o.summary ? "spec-words old summary" : "spec-words old"} data-where=${o.where}><p><span class="muted small">${o.where + (o.summary ? ", then (urlcalc's summary): " : ", then: ")}</span>${vis(o.text)}</p></blockquote>`)}</div>`)}</div>`;
+}
+
 /** A record change as "field ← value" tokens (a template). */
 function changesHtml(changes, arrow = " ← ") {
   return html`${Object.entries(changes).map(([k, v]) => html`<span class="chg" data-field=${k}>${k + arrow}${jsonView(v)}</span>`)}`;
@@ -266,9 +298,10 @@ export class StepsView {
       let cls = "depth-" + Math.min(4, s.depth || 0);
       if (s.changes && Object.keys(s.changes).length) cls += " has-changes";
       if (s.errors && s.errors.length) cls += " has-errors";
+      if (s.variants && s.variants.length) cls += " has-variants";
       if (selected) cls += " selected";
       const by = calledByText(s);
-      items.push(html`<li id=${"step-" + k} role="option" aria-selected=${selected ? "true" : "false"} data-step=${k} class=${cls} data-state=${s.state || s.parser || ""} data-called-by=${by ? s.called_by.algorithm + (s.called_by.step ? " " + s.called_by.step : "") : nothing} title=${by || nothing}>${stepText(s)}</li>`);
+      items.push(html`<li id=${"step-" + k} role="option" aria-selected=${selected ? "true" : "false"} data-step=${k} class=${cls} data-state=${s.state || s.parser || ""} data-called-by=${by ? s.called_by.algorithm + (s.called_by.step ? " " + s.called_by.step : "") : nothing} title=${by || nothing}>${stepText(s)}${s.variants && s.variants.length ? html` <span class="pill warn variant-badge">${variantCitations(s).map((c) => c.badge).join(", ")}</span>` : nothing}</li>`);
     }
     const more = (count, where) => html`<li class="more trunc-note" role="presentation" data-more=${count}>${`… ${count.toLocaleString("en")} ${where} step${count === 1 ? "" : "s"} not listed here: scrub, or use the slider`}</li>`;
     show(this.list, html`${start > 0 ? more(start, "earlier") : nothing}${items}${end < n ? more(n - end, "later") : nothing}`);
@@ -404,7 +437,7 @@ export class StepsView {
       : [{ label: "after this step", record: rec, step: changing.length ? changing[0].r.step : undefined }];
     const table = recordTableHtml({ columns, highlight: changed, dataField: false });
     // drawn anew (another step): a fresh subtree, not the last one changed
-    this.detail.replaceChildren(drawn(html`${head}${ranList}${lastIsQuoted ? (words ? nothing : pending || nothing) : words || pending || nothing}${cause || nothing}${whole || nothing}<dl class="kv">${rows}</dl><h3>The URL record so far</h3><div class="scroll-x">${table}</div>`));
+    this.detail.replaceChildren(drawn(html`${head}${variantsHtml(s)}${ranList}${lastIsQuoted ? (words ? nothing : pending || nothing) : words || pending || nothing}${cause || nothing}${whole || nothing}<dl class="kv">${rows}</dl><h3>The URL record so far</h3><div class="scroll-x">${table}</div>`));
   }
 
   stop() {
