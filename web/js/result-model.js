@@ -5,7 +5,7 @@
 
 /**
  * Each request kind's answer type.
- * @typedef {{parse: ParseAnswer, set: SetAnswer, host: HostAnswer, urlencoded: UrlencodedAnswer, percent: PercentAnswer, validate: ValidateAnswer, compare: CompareAnswer, random: RandomAnswer, implementations: ImplementationsAnswer, history: HistoryAnswer, version: VersionAnswer, spec: SpecAnswer}} AnswerOf
+ * @typedef {{parse: ParseAnswer, set: SetAnswer, host: HostAnswer, urlencoded: UrlencodedAnswer, percent: PercentAnswer, validate: ValidateAnswer, compare: CompareAnswer, random: RandomAnswer, implementations: ImplementationsAnswer, history: HistoryAnswer, survey: SurveyAnswer, version: VersionAnswer, spec: SpecAnswer}} AnswerOf
  */
 
 /** @typedef {import("./model/parse.js").ParseAnswer} ParseAnswer */
@@ -23,6 +23,8 @@
 /** @typedef {import("./model/parse.js").Step} Step */
 /** @typedef {import("./model/parse.js").RanStep} RanStep */
 /** @typedef {import("./model/parse.js").CalledBy} CalledBy */
+/** @typedef {import("./model/parse.js").VariantCited} VariantCited */
+/** @typedef {import("./model/parse.js").OldText} OldText */
 /** @typedef {import("./model/parse.js").Span} Span */
 /** @typedef {import("./model/parse.js").HrefPiece} HrefPiece */
 /** @typedef {import("./model/parse.js").Provenance} Provenance */
@@ -42,13 +44,17 @@
 /** @typedef {import("./model/compare.js").ComparisonRow} ComparisonRow */
 /** @typedef {import("./model/compare.js").Difference} Difference */
 /** @typedef {import("./model/compare.js").Unspecified} Unspecified */
+/** @typedef {import("./model/compare.js").StandardColumn} StandardColumn */
 /** @typedef {import("./model/random.js").RandomAnswer} RandomAnswer */
 /** @typedef {import("./model/implementations.js").ImplementationsAnswer} ImplementationsAnswer */
 /** @typedef {import("./model/implementations.js").StandardReading} StandardReading */
 /** @typedef {import("./model/implementations.js").StandardFailure} StandardFailure */
 /** @typedef {import("./model/implementations.js").ImplementationReading} ImplementationReading */
 /** @typedef {import("./model/implementations.js").GetterDifference} GetterDifference */
+/** @typedef {import("./model/implementations.js").Confusion} Confusion */
+/** @typedef {import("./model/implementations.js").ReadsAnotherHost} ReadsAnotherHost */
 /** @typedef {import("./model/implementations.js").ImplementationsRow} ImplementationsRow */
+/** @typedef {import("./model/implementations.js").AllowedHost} AllowedHost */
 /** @typedef {import("./model/implementations.js").WptTable} WptTable */
 /** @typedef {import("./model/implementations.js").WptScoreRow} WptScoreRow */
 /** @typedef {import("./model/history.js").HistoryAnswer} HistoryAnswer */
@@ -56,6 +62,15 @@
 /** @typedef {import("./model/history.js").AsOf} AsOf */
 /** @typedef {import("./model/history.js").HistoryChange} HistoryChange */
 /** @typedef {import("./model/history.js").TextChange} TextChange */
+/** @typedef {import("./model/history.js").QuietChange} QuietChange */
+/** @typedef {import("./model/history.js").ProposalEntry} ProposalEntry */
+/** @typedef {import("./model/survey.js").SurveyAnswer} SurveyAnswer */
+/** @typedef {import("./model/survey.js").SurveyReport} SurveyReport */
+/** @typedef {import("./model/survey.js").ReportMeta} ReportMeta */
+/** @typedef {import("./model/survey.js").ReportOptions} ReportOptions */
+/** @typedef {import("./model/survey.js").Denominators} Denominators */
+/** @typedef {import("./model/survey.js").ReportFamily} ReportFamily */
+/** @typedef {import("./model/survey.js").ReportBucket} ReportBucket */
 /** @typedef {import("./model/version.js").VersionAnswer} VersionAnswer */
 /** @typedef {import("./model/version.js").SpecSource} SpecSource */
 /** @typedef {import("./model/version.js").WptRevision} WptRevision */
