@@ -50,6 +50,13 @@ def test_the_api_and_the_cli_answer_it() -> None:
     assert code == 0
     assert "9bc33c3 'Add U+005E (^) to the path percent-encode set'" in out
     assert 'without it: href "http://h/a^b"' in out
+    # the changes that do not matter are counted, and the unmerged branches come last, as
+    # proposals not applied
+    h = history_model("http://h/a^b")
+    assert f"{len(h['unchanged'])} other changes urlcalc can undo do not change this input" in out
+    tail = out[out.index("proposals (unmerged branches"):]
+    assert "[annevk/urlhost] 'Expose a URLHost class to JavaScript'" in tail
+    assert "not applied" in tail
 
 
 def test_as_of_a_date_reads_the_input_as_the_standard_was_then() -> None:

@@ -495,6 +495,16 @@ def _print_history(h: Mapping[str, Any], out: TextIO) -> None:
             out.write(f"  {where}\n")
             out.write(f"    before: {t['before'] if t['before'] is not None else '(none)'}\n")
             out.write(f"    after:  {t['after'] if t['after'] is not None else '(none)'}\n")
+    unchanged = h.get("unchanged", [])
+    if unchanged:
+        out.write(f"\n{len(unchanged)} other changes urlcalc can undo do not change this "
+                  f"input (--json lists them)\n")
+    proposals = h.get("proposals", [])
+    if proposals:
+        out.write("\nproposals (unmerged branches, after today; not applied: urlcalc reads "
+                  "today's standard):\n")
+        for pr in proposals:
+            out.write(f"  {pr['date']} {pr['commit'][:7]} [{pr['branch']}] {pr['title']!r}\n")
 
 
 def _standard_options(p: argparse.ArgumentParser) -> None:
