@@ -485,9 +485,9 @@ def domain_to_ascii(d: DomainRun) -> str:
         d.result = d.lowered
         return "5"
     # step 6
-    if not d.strict_errors and d.stages is None:
+    if not d.strict_errors and d.stages is None and not any_undone():
         # The relaxed run cannot fail where the strict one passed: same result (traced, it runs,
-        # for its stages).
+        # for its stages; while a change is undone it may not be the same: Transitional_Processing).
         result, errors = d.strict_result, list[str]()
     else:
         if d.stages is not None:
