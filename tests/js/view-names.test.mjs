@@ -9,10 +9,10 @@ import { DEFAULT_INPUT, pageState } from "../../web/js/state/page-state.js";
 
 const INDEX = readFileSync(new URL("../../web/index.html", import.meta.url), "utf8");
 
-test("the views, in tab order (keys 1 to 9, then 0; History: h)", () => {
+test("the views, in tab order (keys 1 to 9, then 0; History: h, Survey: s)", () => {
   assert.deepEqual(VIEWS, ["components", "steps", "resolution", "setters", "validation", "editions",
-    "implementations", "calculators", "examples", "lessons", "history"]);
-  assert.deepEqual(LESSON_VIEWS, VIEWS.filter((v) => v !== "lessons"));
+    "implementations", "calculators", "examples", "lessons", "history", "survey"]);
+  assert.deepEqual(LESSON_VIEWS, VIEWS.filter((v) => v !== "lessons" && v !== "survey"));
 });
 
 test("each tab: its label, tab id, panel id and data-view say the view's name", () => {
@@ -29,7 +29,7 @@ test("each tab: its label, tab id, panel id and data-view say the view's name", 
     assert.match(INDEX, new RegExp(`<section role="tabpanel" id="panel-${t.view}" aria-labelledby="tab-${t.view}"`));
   }
   assert.deepEqual(tabs.map((t) => t.label), ["Components", "Steps", "Resolution", "Setters lab", "Validation",
-    "Editions", "Implementations", "Calculators", "Examples", "Lessons", "History"]);
+    "Editions", "Implementations", "Calculators", "Examples", "Lessons", "History", "Survey"]);
   // the help dialog lists the same labels for the number keys
   assert.match(INDEX, /switch view \(Components, Steps, Resolution, Setters lab, Validation, Editions, Implementations, Calculators, Examples, Lessons\)/);
 });

@@ -31,6 +31,7 @@ import { SettersView } from "./views/setters.js";
 import { EditionsView } from "./views/editions.js";
 import { ImplementationsView } from "./views/implementations.js";
 import { HistoryView } from "./views/history.js";
+import { SurveyView } from "./views/survey.js";
 import { CalculatorsView } from "./views/calculators.js";
 import { EXAMPLES } from "./views/examples.js";
 import { loadSpec, onSpec } from "./views/spectext.js";
@@ -135,6 +136,13 @@ const editionsView = new EditionsView(panels.editions, {
 });
 const implementationsView = new ImplementationsView(panels.implementations, asking);
 const historyView = new HistoryView(panels.history, { ...asking, setAsOf: (day) => store.dispatch("setAsOf", day) });
+const surveyView = new SurveyView(panels.survey, {
+  call,
+  open: ({ input, base }) => {
+    store.dispatch("load", { input, base });
+    selectView("components");
+  },
+});
 const calculators = new CalculatorsView(panels.calculators, { call, report, onState: (partial) => store.dispatch("setCalculator", partial) });
 const { lessons, tape, addToTape } = lessonsAndTape({
   store, panels, tabs, $, els, toast, engine: () => engine, result: () => parse.result(),
@@ -142,7 +150,7 @@ const { lessons, tape, addToTape } = lessonsAndTape({
 });
 const views = createViews(panels, {
   steps: stepsView, setters: settersView, editions: editionsView, implementations: implementationsView, history: historyView,
-  calculators, lessons, afterComponents: () => differ.apply(),
+  survey: surveyView, calculators, lessons, afterComponents: () => differ.apply(),
   onExample: (/** @type {any} */ ex) => {
     store.dispatch("load", { input: ex.input, base: ex.base || "" });
     selectView("components");

@@ -36,6 +36,7 @@ import { MAX_INPUT_BYTES } from "../facts.js";
  * @property {boolean} errata
  * @property {string} asof the History view's day (YYYY-MM-DD; "": none chosen)
  * @property {string} cols the Editions view's columns of the standard (state/columns.js)
+ * @property {string} report the Survey view's report (a same-origin URL; "": none)
  * @property {Playing | null} playing
  */
 /** @typedef {"push" | "replace" | "typing" | "none"} HistoryMode */

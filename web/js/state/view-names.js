@@ -5,7 +5,7 @@
 // label says the same word (Setters lab for "setters"). Pure: no DOM, so node tests import it.
 
 export const VIEWS = Object.freeze(["components", "steps", "resolution", "setters", "validation", "editions",
-  "implementations", "calculators", "examples", "lessons", "history"]);
+  "implementations", "calculators", "examples", "lessons", "history", "survey"]);
 
 // Old names, still read from permalinks and lesson files: the Implementations view was the
 // Browser view, view=compare (issue 13).
@@ -13,7 +13,7 @@ export const VIEWS = Object.freeze(["components", "steps", "resolution", "setter
 export const VIEW_ALIASES = Object.freeze({ compare: "implementations" });
 
 // The views a lesson step may show (not the Lessons view itself).
-export const LESSON_VIEWS = Object.freeze(VIEWS.filter((v) => v !== "lessons"));
+export const LESSON_VIEWS = Object.freeze(VIEWS.filter((v) => v !== "lessons" && v !== "survey"));
 
 /** The view a permalink's or a lesson's name means: an old name read as the current one; an
  *  unknown name (or none) is null.

@@ -1,6 +1,6 @@
 // @ts-check
 // The page's keyboard shortcuts (listed in its help dialog): / and b focus the fields, 1-9 and 0
-// the views, h History, p presenter mode, ? the help, m and w copy, , . and k step the trace; ] and [ (and
+// the views, h History, s Survey, p presenter mode, ? the help, m and w copy, , . and k step the trace; ] and [ (and
 // a presentation clicker's PgDn and PgUp) step through the lesson playing.
 import { VIEWS } from "../state/view-names.js";
 
@@ -35,6 +35,7 @@ export function shortcuts({ els, view, selectView, togglePresenter, copy, steps,
     else if (/^[0-9]$/.test(e.key)) selectView(VIEWS[(Number(e.key) + 9) % 10], { focus: true });
     else if ((e.key === "]" || e.key === "[") && lessons.playing) lessons.go(e.key === "]" ? 1 : -1);
     else if (e.key === "h") selectView("history", { focus: true });
+    else if (e.key === "s") selectView("survey", { focus: true });
     else if (e.key === "p") togglePresenter();
     else if (e.key === "?") els.help.showModal();
     else if (e.key === "m") copy.markdown();

@@ -87,6 +87,7 @@ function tracedSteps(steps) {
  * @param {import("./editions.js").EditionsView} parts.editions
  * @param {import("./implementations.js").ImplementationsView} parts.implementations
  * @param {import("./history.js").HistoryView} parts.history
+ * @param {import("./survey.js").SurveyView} parts.survey
  * @param {import("./calculators.js").CalculatorsView} parts.calculators
  * @param {{ show: () => void }} parts.lessons
  * @param {(example: any) => void} parts.onExample
@@ -118,5 +119,6 @@ export function createViews(panels, parts) {
     examples: once(() => renderExamples(panels.examples, { onPick: parts.onExample })),
     lessons: { update: () => parts.lessons.show() },
     history: asking(parts.history),
+    survey: { update: (state) => parts.survey.update(state) },
   };
 }
