@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 # Hypothesis profiles: "ci" (the default: the normal suite, a few seconds per property,
 # deterministic) and "deep" (`make fuzz`, benchmarks/fuzz.py: many more examples, random).
 # HYPOTHESIS_PROFILE=deep pytest ... selects the deep one for a pytest run.
+import json
 import os
 
 import pytest
@@ -30,54 +31,117 @@ settings.register_profile("deep", max_examples=int(os.environ.get("FUZZ_EXAMPLES
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+# What each module keeps for the end-of-run summary: (key, module, attribute). The modules fill
+# them as their tests run, in whichever process runs them: under pytest-xdist (`make test` runs
+# `pytest -n 2`) each worker sends its own at the end (config.workeroutput) and the controller
+# adds them up, so the summary prints the same totals as a serial run.
+_SUMMARY_SOURCES = (
+    ("fuzz", "test_api_fuzz", "COUNTS"),
+    ("grid", "test_editions_grid", "SUMMARY"),
+    ("shares", "test_editions_causes", "SUMMARY"),
+    ("cells", "test_editions_cells", "SUMMARY"),
+    ("oracle", "test_oracle", "SUMMARY"),
+    ("tables", "test_history_examples", "SUMMARY"),
+    ("continuity", "test_history_continuity", "SUMMARY"),
+    ("differential", "test_differential", "SUMMARY"),
+    ("hostile", "test_hostile", "COUNTS"),
+    ("citations", "test_citations", "COUNTS"),
+    ("installed", "test_installed", "FIGURES"),
+    ("properties", "test_properties", "COUNTS"),
+)
+_WORKER_OUTPUT_KEY = "urlcalc_summaries"
+# What the workers sent (filled on the controller by pytest_testnodedown).
+_FROM_WORKERS: list[dict[str, Any]] = []
+
+
+def _local_summaries() -> dict[str, Any]:
+    """This process's summary values, as JSON-able lists and dicts (empty ones left out)."""
+    found: dict[str, Any] = {}
+    for key, module, name in _SUMMARY_SOURCES:
+        value = getattr(sys.modules.get(module), name, None)
+        if value:
+            found[key] = dict(value) if isinstance(value, dict) else list(value)
+    return found
+
+
+def _merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The processes' values together: lists one after the other, dicts added up key by key
+    (counts add; a figure only one process measured stays as it was)."""
+    merged: dict[str, Any] = {}
+    for part in parts:
+        for key, value in part.items():
+            if isinstance(value, dict):
+                into = merged.setdefault(key, {})
+                for k, v in value.items():
+                    into[k] = into[k] + v if k in into else v
+            else:
+                merged.setdefault(key, []).extend(value)
+    return merged
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: hand this worker's values over
+        workeroutput[_WORKER_OUTPUT_KEY] = json.dumps(_local_summaries())
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist, on the controller: a worker finished; keep what it sent."""
+    sent = getattr(node, "workeroutput", {}).get(_WORKER_OUTPUT_KEY)
+    if sent:
+        _FROM_WORKERS.append(json.loads(sent))
+
+
 def pytest_terminal_summary(terminalreporter: object) -> None:
     """Print how many examples each property of tests/test_properties.py ran, how many
     requests tests/test_api_fuzz.py sent to the API (and how many 5xx came back), the
     differential batch's and the hostile page corpus's counts, and the installed wheel's sizes."""
     write = getattr(terminalreporter, "write_line")  # noqa: B009
-    fuzz = getattr(sys.modules.get("test_api_fuzz"), "COUNTS", None)
+    found = _merged([_local_summaries(), *_FROM_WORKERS])
+    fuzz = found.get("fuzz")
     if fuzz:
         total = sum(fuzz.values())
         by_class = ", ".join(f"{k} {v:,}" for k, v in sorted(fuzz.items()))
         write(f"API fuzz (tests/test_api_fuzz.py): {total:,} requests ({by_class}); "
               f"5xx seen: {fuzz.get('5xx', 0)}")
-    grid = getattr(sys.modules.get("test_editions_grid"), "SUMMARY", None)
+    grid = found.get("grid")
     if grid:
         write(f"compare grid (tests/test_editions_grid.py): {grid[0]}")
-    shares = getattr(sys.modules.get("test_editions_causes"), "SUMMARY", None)
+    shares = found.get("shares")
     if shares:
         write(f"compare difference lines (tests/test_editions_causes.py): {shares[0]}")
-    cells = getattr(sys.modules.get("test_editions_cells"), "SUMMARY", None)
+    cells = found.get("cells")
     if cells:
         write(f"edition cells derived by hand (tests/test_editions_cells.py): {cells[0]}")
-    oracle = getattr(sys.modules.get("test_oracle"), "SUMMARY", None)
+    oracle = found.get("oracle")
     if oracle:
         write(f"trace vs the spec-literal oracle (tests/test_oracle.py): {oracle[0]}")
-    tables = getattr(sys.modules.get("test_history_examples"), "SUMMARY", None)
-    if tables and tables["rows"]:
+    tables = found.get("tables")
+    if tables and tables.get("rows"):
         write(f"url.bs example tables under their commits' variant sets "
               f"(tests/test_history_examples.py): {tables['versions']} table versions, "
               f"{tables['rows']} rows ({tables['runs']:,} row x commit runs): "
               f"{tables['passed']} hold, {tables['explained']} explained, "
               f"{tables['failed']} failing; {tables['differ_today']} hold only under their set")
-    continuity = getattr(sys.modules.get("test_history_continuity"), "SUMMARY", None)
+    continuity = found.get("continuity")
     if continuity:
         write(f"earliest variant set vs seed 001 (tests/test_history_continuity.py): "
               f"{continuity[0]}")
-    differential = getattr(sys.modules.get("test_differential"), "SUMMARY", None)
+    differential = found.get("differential")
     if differential:
         write(f"differential vs whatwg-url (tests/test_differential.py): {differential[0]}")
-    hostile = getattr(sys.modules.get("test_hostile"), "COUNTS", None)
+    hostile = found.get("hostile")
     if hostile:
         write(f"hostile page inputs (tests/browser/test_hostile.py): {hostile.get('tried', 0)} "
               f"tried, {hostile.get('audited', 0)} view audits, executions seen: "
               f"{hostile.get('executions', 0)}")
-    citations = getattr(sys.modules.get("test_citations"), "COUNTS", None)
+    citations = found.get("citations")
     if citations:
         write("citations checked against url.bs (tests/test_citations.py): "
               + ", ".join(f"{n:,} {k}" for k, n in sorted(citations.items()))
               + "; unresolvable: 0 unless a test above failed")
-    installed = getattr(sys.modules.get("test_installed"), "FIGURES", None)
+    installed = found.get("installed")
     if installed and "wheel_bytes" in installed:
         line = (f"installed wheel (tests/browser/test_installed.py): wheel "
                 f"{installed['wheel_bytes'] / 1e6:.2f} MB, sdist "
@@ -87,8 +151,7 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
             line += (f"; its page's cold boot: {installed['transfer_bytes'] / 1e6:.2f} MB in "
                      f"{installed['requests']} requests")
         write(line)
-    module = sys.modules.get("test_properties")
-    counts = getattr(module, "COUNTS", None)
+    counts = found.get("properties")
     if not counts:
         return
     write("property examples run (tests/test_properties.py):")
