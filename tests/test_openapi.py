@@ -94,6 +94,7 @@ MINIMAL: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
                         {"input": "../x", "base": "http://a/b/c"}),
     "history": ({"input": "sc://a<b/"}, {"input": "a^b", "base": "http://h/"}),
     "survey": ({"urls": "http://a/\nhttp://a b/"}, {"urls": "x\ny", "base": "http://h/"}),
+    "wpt": ({"input": "http://a b/"}, {"input": "../x", "base": "http://a/b/c"}),
 }
 
 

@@ -51,6 +51,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("version", {}),
     ("spec", {}),
     ("survey", {"urls": "http://a/\nhttp://a b/\n\u00e9:x", "base": "http://b/"}),
+    ("wpt", {"input": "http://a b/"}),
+    ("wpt", {"input": "HTTPS://fa\u00df.de/x", "base": "http://b/"}),
 ]
 
 

@@ -54,7 +54,7 @@ _FIXED_MS: dict[str, float] = {
     "parse": SMALL_COST_MS, "set": SMALL_COST_MS, "host": SMALL_COST_MS,
     "urlencoded": SMALL_COST_MS, "percent": SMALL_COST_MS, "validate": SMALL_COST_MS,
     "compare": 1.0, "random": 0.5, "implementations": 1.0, "version": 0.1, "spec": 0.1,
-    "history": SMALL_COST_MS, "survey": SMALL_COST_MS,
+    "history": SMALL_COST_MS, "survey": SMALL_COST_MS, "wpt": 1.0,
 }
 
 
@@ -87,7 +87,9 @@ def estimate(kind: str, params: object) -> Cost:
     traced = params.get("trace") is True
     chars, non_ascii = _size(_text(params, "input") + _text(params, "base"))
     ms = _FIXED_MS[kind]
-    if kind in ("parse", "validate"):
+    if kind in ("parse", "validate", "wpt"):
+        # (wpt: the input's parse, then a few dictionary reads and a ranking of at most a few
+        # hundred entries: the fixed part; the index is built once, on the first lookup)
         work = chars * _PARSE_MS + non_ascii * _NON_ASCII_MS
         ms += work * (_TRACE_FACTOR if traced else 1.0) \
             * (_VALIDATE_FACTOR if kind == "validate" else 1.0)

@@ -111,6 +111,12 @@ def _survey() -> Callable[..., Answer]:
     return survey_model
 
 
+def _wpt() -> Callable[..., Answer]:
+    from urlcalc.site.wpt import wpt_model
+
+    return wpt_model
+
+
 def _operations() -> tuple[str, ...]:
     from urlcalc.model.results import OPERATIONS
 
@@ -208,6 +214,12 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          _survey,
          (Param("urls", "text", "the URLs, one a line (LF or CRLF; blank lines skipped), in "
                 "at most the body's limit", required=True, max_bytes=MAX_BODY_BYTES), BASE)),
+    Kind("wpt",
+         "Is this in WPT? The web-platform-tests URL entries (urltestdata.json, "
+         "setters_tests.json, toascii.json, IdnaTestV2.json) that test input (against base), "
+         "exactly or modulo ASCII case and percent-encoding, else the nearest ones (the same "
+         "failure step, host kind, validation errors), each with why it is near.",
+         _wpt, (INPUT, BASE)),
     Kind("version",
          "The model version, the engine (Python, Unicode and IDNA table versions), the parser "
          "states, the setter operations, the getters and the url.bs the step data comes from.",

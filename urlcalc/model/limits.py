@@ -75,7 +75,7 @@ MAX_IDNA_HOST_NON_ASCII = 253
 CPU_BUDGET_S: dict[str, float] = {
     "parse": 2.0, "set": 8.0, "host": 1.0, "urlencoded": 1.0, "percent": 1.0, "validate": 2.0,
     "compare": 2.0, "random": 1.0, "implementations": 1.0, "version": 1.0, "spec": 1.0,
-    "history": 4.0, "survey": 10.0,
+    "history": 4.0, "survey": 10.0, "wpt": 2.0,
 }
 #: Seeds of the random-URL generator are JSON numbers: exact in JavaScript too.
 MAX_SEED = 2**53 - 1

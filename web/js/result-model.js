@@ -5,7 +5,7 @@
 
 /**
  * Each request kind's answer type.
- * @typedef {{parse: ParseAnswer, set: SetAnswer, host: HostAnswer, urlencoded: UrlencodedAnswer, percent: PercentAnswer, validate: ValidateAnswer, compare: CompareAnswer, random: RandomAnswer, implementations: ImplementationsAnswer, history: HistoryAnswer, survey: SurveyAnswer, version: VersionAnswer, spec: SpecAnswer}} AnswerOf
+ * @typedef {{parse: ParseAnswer, set: SetAnswer, host: HostAnswer, urlencoded: UrlencodedAnswer, percent: PercentAnswer, validate: ValidateAnswer, compare: CompareAnswer, random: RandomAnswer, implementations: ImplementationsAnswer, history: HistoryAnswer, survey: SurveyAnswer, wpt: WptAnswer, version: VersionAnswer, spec: SpecAnswer}} AnswerOf
  */
 
 /** @typedef {import("./model/parse.js").ParseAnswer} ParseAnswer */
@@ -71,6 +71,8 @@
 /** @typedef {import("./model/survey.js").Denominators} Denominators */
 /** @typedef {import("./model/survey.js").ReportFamily} ReportFamily */
 /** @typedef {import("./model/survey.js").ReportBucket} ReportBucket */
+/** @typedef {import("./model/wpt.js").WptAnswer} WptAnswer */
+/** @typedef {import("./model/wpt.js").WptEntry} WptEntry */
 /** @typedef {import("./model/version.js").VersionAnswer} VersionAnswer */
 /** @typedef {import("./model/version.js").SpecSource} SpecSource */
 /** @typedef {import("./model/version.js").WptRevision} WptRevision */
