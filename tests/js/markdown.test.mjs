@@ -55,9 +55,9 @@ test("toMarkdown: input, base, the eleven getters, errors linked to the spec, th
   ].join("\n"));
 });
 
-test("toMarkdown: a failure (in the base), an encoding, no permalink", () => {
-  const result = { ok: false, failure: { in: "base", error: { name: "missing-scheme-non-relative-URL", index: 0 } },
-    validation_errors: [] };
+test("toMarkdown: a failure (in the base) with its reason, an encoding, no permalink", () => {
+  const result = { ok: false, failure: { in: "base", error: { name: "missing-scheme-non-relative-URL", index: 0 },
+    reason: "the base has no scheme: a relative URL needs a base with one | *y*" }, validation_errors: [] };
   assert.equal(toMarkdown(state({ input: "x", base: "y", enc: "windows-1252" }), result, "urlcalc (Pyodide)", null), [
     "| component | value |",
     "|---|---|",
@@ -65,8 +65,9 @@ test("toMarkdown: a failure (in the base), an encoding, no permalink", () => {
     "| **base** | `y` |",
     "| **encoding** | `windows-1252` |",
     "| **result** | failure (in the base): missing\\-scheme\\-non\\-relative\\-URL at index 0 |",
+    "| **why** | the base has no scheme: a relative URL needs a base with one \\| \\*y\\* |",
     "| validation errors | none |",
     "",
-    "urlcalc \\(Pyodide\\)",
+    "urlcalc (Pyodide)",
   ].join("\n"));
 });

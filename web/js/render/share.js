@@ -131,6 +131,21 @@ export function mdText(s) {
     .replace(/[!-/:-@[-`{-~]/g, (c) => "\\" + c);
 }
 
+/** Plain words (the footer's engine line, a failure's reason) with only what Markdown could read
+ *  escaped: the characters of emphasis, code, links, HTML, entities and the table (\\ ` * _ [ ] <
+ *  > | ~ &), a line's start that would open a heading, quote or list, and what GitHub would link
+ *  by itself (the ":" of "://", the "." of "www.", an e-mail's "@"). No newline.
+ *  @param {unknown} s
+ *  @returns {string} */
+export function mdWords(s) {
+  return escapeInvisible(String(s)).replace(/\r\n|\r|\n/g, " ")
+    .replace(/[\\`*_[\]<>|~&@]/g, (c) => "\\" + c)
+    .replace(/:(?=\/\/)/g, "\\:")
+    .replace(/\b(www)\./gi, "$1\\.")
+    .replace(/^(\s*)([#+=-])/, "$1\\$2")
+    .replace(/^(\s*\d+)([.)])/, "$1\\$2");
+}
+
 /** A link destination: the characters that could end it early or be read otherwise ("(", ")",
  *  "<", ">", spaces and controls, "\", "`") percent-encoded (the permalink's fragment is
  *  encodeURIComponent's, which keeps "(" and ")").
@@ -170,11 +185,12 @@ export function toMarkdown(state, result, engineLine, permalink) {
     const e = f.error;
     const where = e && e.index !== null && e.index !== undefined ? ` at index ${Number(e.index)}` : "";
     lines.push(`| **result** | failure${f.in === "base" ? " (in the base)" : ""}${e ? `: ${mdText(e.name)}${where}` : ""} |`);
+    if (f.reason) lines.push(`| **why** | ${mdWords(f.reason)} |`);
   }
   const errs = (result && result.validation_errors) || [];
   lines.push(`| validation errors | ${errs.length ? errs.map(errorLink).join(", ") : "none"} |`);
   if (result && result.valid) lines.push(`| valid URL string | ${result.valid.valid ? "yes" : "no"} |`);
-  lines.push("", `${mdText(engineLine)}${permalink ? ` · [permalink](${mdDestination(permalink)})` : ""}`);
+  lines.push("", `${mdWords(engineLine)}${permalink ? ` · [permalink](${mdDestination(permalink)})` : ""}`);
   return lines.join("\n");
 }
 

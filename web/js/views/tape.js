@@ -6,13 +6,15 @@
 // something new is added. A tape that cannot be stored (storage full) says so: it is then kept
 // until the tab closes.
 import { html, nothing, show, vis } from "../render/templates.js";
+import { MAX_TEXT } from "../render/dom.js";
 
 export const TAPE_KEY = "urlcalc.tape";
 export const TAPE_CLEARED_KEY = "urlcalc.tape-cleared";
 export const TAPE_MAX = 60;
 
-// A tape entry shows the start of a long input (the entry restores all of it).
-const TAPE_TEXT = 300;
+// A tape entry shows the start of a long input (the entry restores all of it): as much as the
+// page shows of any string (facts.js MAX_SHOWN_CODE_POINTS); the entry scrolls past a few lines.
+const TAPE_TEXT = MAX_TEXT;
 
 /** The tape as stored: {entries, dropped} (an old tape, a bare list, reads as one). */
 export function readTape(text) {
@@ -28,12 +30,19 @@ export function readTape(text) {
   return { entries, dropped: Number.isSafeInteger(v.dropped) && v.dropped > 0 ? v.dropped : 0 };
 }
 
-/** Add `entry` to `tape` ({entries, dropped}) in place: not when it repeats the last entry; past
- *  `max` the oldest go (counted in `dropped`). Returns whether it was added. */
+/** Add `entry` to `tape` ({entries, dropped}) in place: not when it repeats the last entry (the
+ *  same input, base and encoding giving the same answer: another view drew it), which takes the
+ *  newer view and note if the entry brings one (the Editions view's count); past `max` the oldest
+ *  go (counted in `dropped`). Returns whether the tape changed. */
 export function addToTape(tape, entry, max = TAPE_MAX) {
   const last = tape.entries[tape.entries.length - 1];
-  if (last && last.input === entry.input && last.base === entry.base && last.out === entry.out &&
-    (last.note || "") === (entry.note || "")) return false;
+  if (last && last.input === entry.input && (last.base || "") === (entry.base || "") &&
+    (last.enc || "") === (entry.enc || "") && last.out === entry.out) {
+    if (!entry.note || (last.note === entry.note && last.view === entry.view)) return false;
+    last.note = entry.note;
+    if (entry.view) last.view = entry.view;
+    return true;
+  }
   tape.entries.push(entry);
   if (tape.entries.length > max) {
     const n = tape.entries.length - max;
