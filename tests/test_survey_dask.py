@@ -95,7 +95,7 @@ def dask_cluster() -> Iterator[str]:
         for _ in range(2):
             procs.append(subprocess.Popen(
                 [str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-dashboard",
-                 "--memory-limit", "0"], env=env, cwd=ROOT,
+                 "--no-nanny", "--memory-limit", "0"], env=env, cwd=ROOT,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         with distributed.Client(address, timeout=60) as client:
             client.wait_for_workers(2, timeout=120)
