@@ -205,3 +205,26 @@ def test_sample_is_deterministic_whatever_the_split(tmp_path: Path) -> None:
     assert one == many
     assert 350 < len(one) < 650  # about one in ten
     assert all(S.sampled(x, 1) for x in urls)
+
+
+def test_the_survey_command(tmp_path: Path) -> None:
+    """`urlcalc survey` in this process: format and column, the sample, the report, errors."""
+    import io
+
+    from urlcalc.cli import main
+
+    data = tmp_path / "urls.data"
+    data.write_text("".join(f"{i}\thttp://h{i}.example/\n" for i in range(400)) + "7\n")
+    out, err = io.StringIO(), io.StringIO()
+    report = tmp_path / "r.json"
+    argv = ["survey", str(data), "--format", "tsv", "--workers", "1", "--no-coverage",
+            "--quiet", "--out", str(report)]
+    assert main([*argv, "--column", "1"], out, err) == 2  # no header row holds "1"
+    assert "no column '1'" in err.getvalue()
+    # without --column: no header (the first row has a "/"), the first column
+    assert main([*argv, "--sample", "4"], out, err) == 0, err.getvalue()
+    got = json.loads(report.read_text("utf-8"))
+    sampled = [f"{i}" for i in range(400) if S.sampled(str(i), 4)]
+    assert got["denominators"]["urls"] == len(sampled) + S.sampled("7", 4)
+    assert "1 partitions: 0 resumed, 1 computed on this process" in err.getvalue()
+    assert main(["survey", str(tmp_path / "missing.txt"), "--workers", "1"], out, err) == 2
