@@ -228,3 +228,18 @@ def test_the_survey_command(tmp_path: Path) -> None:
     assert got["denominators"]["urls"] == len(sampled) + S.sampled("7", 4)
     assert "1 partitions: 0 resumed, 1 computed on this process" in err.getvalue()
     assert main(["survey", str(tmp_path / "missing.txt"), "--workers", "1"], out, err) == 2
+
+
+def test_an_fsspec_url(tmp_path: Path) -> None:
+    """Any fsspec filesystem: here fsspec's in-memory one (a glob, a gzipped file)."""
+    fsspec = import_or_missing("fsspec", "the survey extra: pip install -e '.[survey]'")
+    with fsspec.open("memory://survey-test/a.txt.gz", "wb", compression="gzip") as f:
+        f.write(b"http://a/\nhttp://b\xff/\n")
+    with fsspec.open("memory://survey-test/b.jsonl", "wb") as f:
+        f.write(b'{"url": "http://c/"}\n')
+    try:
+        got = lines_of(["memory://survey-test/*"])
+        assert got == ["http://a/", (S.NOT_UTF8, "memory:///survey-test/a.txt.gz:2"),
+                       "http://c/"]
+    finally:
+        fsspec.filesystem("memory").rm("/survey-test", recursive=True)
