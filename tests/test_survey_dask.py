@@ -209,3 +209,24 @@ def test_a_1_gb_sparse_file_keeps_worker_memory_flat(tmp_path: Path, dask_cluste
     assert got.partitions >= 2
     for worker, peak in after.items():
         assert peak <= 1.10 * before[worker], (worker, before[worker], peak)
+
+
+def test_implementations_are_bounded_as_in_the_server() -> None:
+    """What the server would not run an implementation on (a URL over
+    MAX_IMPLEMENTATIONS_CHARS, a host over the IDNA caps) is counted "not run", not sent."""
+    from urlcalc.implementations import IMPLEMENTATIONS
+    from urlcalc.model.limits import MAX_IMPLEMENTATIONS_CHARS
+    from urlcalc.survey.compare import NOT_RUN_IDNA, NOT_RUN_LONG
+
+    reader = Reader(Options(compare=frozenset({"implementations"})))
+    at = "http://a/" + "b" * (MAX_IMPLEMENTATIONS_CHARS - 9)
+    assert not {k for k in reader.keys(at) if k[1] == NOT_RUN_LONG}
+    over = dict(reader.keys(at + "c"))
+    assert all(over[f"implementation:{i.id}"] in (NOT_RUN_LONG, "not available")
+               for i in IMPLEMENTATIONS)
+    wide = "http://" + "日" * 100 + ".example/"
+    idna = {i.id for i in IMPLEMENTATIONS if i.idna is not None}
+    assert idna
+    keys = set(reader.keys(wide))
+    assert {i for i in idna if (f"implementation:{i}", NOT_RUN_IDNA) in keys or
+            (f"implementation:{i}", "not available") in keys} == idna

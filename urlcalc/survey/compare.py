@@ -11,6 +11,8 @@ from urlcalc.history.as_of import changes
 from urlcalc.implementations import IMPLEMENTATIONS
 from urlcalc.implementations.base import Implementation, Reading
 from urlcalc.implementations.confusion import Side, allowed_host, classify
+from urlcalc.implementations.idna_cap import idna_cap_reason
+from urlcalc.model.limits import MAX_IMPLEMENTATIONS_CHARS
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.parser import ParseFailure, basic_url_parse
 from urlcalc.standard.record import URLRecord
@@ -56,6 +58,9 @@ def implementations_comparer(options: Options) -> Comparer:
                 continue
             try:
                 reading = read_once(impl, obs.url, base)
+            except NotRun as e:
+                yield (family, str(e))
+                continue
             except Exception as e:  # a library's crash is a finding, not the survey's end
                 yield (family, f"raised {type(e).__name__}")
                 continue
@@ -123,15 +128,30 @@ def history_comparer(options: Options) -> Comparer:
 _last = threading.local()
 
 
+#: Why an implementation is not run on a URL, as the server bounds it (urlcalc.model.limits):
+#: a URL or base over MAX_IMPLEMENTATIONS_CHARS, or a host over the IDNA caps.
+NOT_RUN_LONG = f"not run: over {MAX_IMPLEMENTATIONS_CHARS} code points"
+NOT_RUN_IDNA = "not run: host over the IDNA caps"
+
+
+class NotRun(Exception):
+    """An implementation not run on a URL (the reason is the bucket's key)."""
+
+
 def read_once(impl: Implementation, url: str, base: str | None) -> Reading:
     """``impl.read(url, base)``, remembered until the thread reads another URL (a library's
-    exception is remembered and raised again)."""
+    exception is remembered and raised again); ``NotRun`` where the server would not run it."""
     key = (url, base)
     if getattr(_last, "key", None) != key:
         _last.key, _last.readings = key, {}
     readings: dict[str, Reading | Exception] = _last.readings
     if impl.id not in readings:
         try:
+            if len(url) > MAX_IMPLEMENTATIONS_CHARS or (
+                    base is not None and len(base) > MAX_IMPLEMENTATIONS_CHARS):
+                raise NotRun(NOT_RUN_LONG)
+            if impl.idna is not None and idna_cap_reason(impl.name, impl.idna, url, base):
+                raise NotRun(NOT_RUN_IDNA)
             readings[impl.id] = impl.read(url, base)
         except Exception as e:
             readings[impl.id] = e
