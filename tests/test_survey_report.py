@@ -326,3 +326,29 @@ def test_the_server_refuses_a_survey_over_the_limit(tmp_path: Path) -> None:
     assert "10,000" in over.get_json()["error"]
     ok = client.post("/api/survey", json={"urls": "http://a/\nhttp://a b/"})
     assert ok.status_code == 200 and ok.get_json()["report"]["denominators"]["failed"] == 1
+
+
+def test_the_report_says_which_steps_the_corpus_never_reached() -> None:
+    from urlcalc.standard.coverage import state_steps
+    from urlcalc.survey.observe import Options as _Options
+    from urlcalc.survey.report import report_html, report_json, report_markdown
+    from urlcalc.survey.run import survey_lines
+
+    tally = survey_lines(["http://example.com/a?b#c", "sc:opaque", "http://a b/"], _Options())
+    report = report_json(tally)
+    cov = report["coverage"]
+    assert cov is not None
+    universe = state_steps()
+    assert cov["steps"] == len(universe)
+    reached = [s for s in universe if s in tally.buckets["step"]]
+    assert cov["reached"] == len(reached) > 10
+    assert cov["never_reached"] == [s for s in universe if s not in reached]
+    # a corpus of three URLs never reaches the file states
+    assert "file state, step 1" in cov["never_reached"]
+    assert "query state, step 3.3" not in cov["never_reached"] or \
+        "query state, step 3.3" not in universe
+    assert "Coverage of the state machine" in report_markdown(report)
+    assert "never reached" in report_html(report).lower()
+    no_cov = report_json(survey_lines(["http://a/"], _Options(coverage=False)),
+                         {"options": {"coverage": False}})
+    assert no_cov["coverage"] is None

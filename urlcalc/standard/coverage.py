@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import string
 
+from urlcalc.standard import steps
 from urlcalc.standard.errors import ValidationError
 from urlcalc.standard.fastpath import fast_parse
 from urlcalc.standard.parser import STATE_NAMES, ParseFailure, State, basic_url_parse
@@ -35,6 +36,25 @@ MAX_SHAPES = 20_000
 #: The key of a state that ran but whose steps all had conditions that did not hold (e.g. the
 #: fragment state at the end of the input).
 NO_STEP = "no step applies"
+
+
+def state_steps() -> list[str]:
+    """The steps of the state machine a covered parse can take, as coverage keys: the
+    preprocessing steps that raise a validation error, then each leaf step (one with no
+    sub-steps) of each basic URL parser state in url.bs, in the spec's order; what a corpus
+    never reached is this list less what it took. (A failure's cause in the host parsers is
+    counted too when reached, but those algorithms are not traced by a covered parse, so they
+    are not in this list.)"""
+    # the preprocessing steps that raise a validation error (steps 1.2 and 2)
+    out = [step_name("basic URL parser", "1.2"), step_name("basic URL parser", "2")]
+    for name in STATE_NAMES.values():
+        alg = steps.algorithm(name)
+        if alg is None:
+            continue
+        numbers = list(alg.steps)
+        out.extend(step_name(name, n) for n in numbers
+                   if not any(m.startswith(n + ".") for m in numbers))
+    return out
 
 
 def step_name(algorithm: str, step: str | None) -> str:

@@ -30,6 +30,7 @@ from urllib.parse import quote, urlsplit
 from urlcalc.model.limits import MAX_SURVEY_URLS, ModelError
 from urlcalc.model.runtime import VERSION
 from urlcalc.model.shapes import Header, header
+from urlcalc.standard.coverage import state_steps
 from urlcalc.survey.observe import Options
 from urlcalc.survey.tally import MAX_EXAMPLE_CHARS, Bucket, Tally
 
@@ -114,14 +115,25 @@ class ReportFamily(TypedDict):
     buckets: list[ReportBucket]
 
 
+class Coverage(TypedDict):
+    """The spec's coverage: how many of the state machine's steps (urlcalc.standard.coverage's
+    ``state_steps``) the corpus reached, and those it never reached, in the spec's order."""
+
+    steps: int
+    reached: int
+    never_reached: list[str]
+
+
 class SurveyReport(TypedDict):
-    """A survey's report (docs/survey-report.schema.json)."""
+    """A survey's report (docs/survey-report.schema.json); ``coverage`` is null when the survey
+    did not count the steps taken."""
 
     report: str
     version: int
     meta: ReportMeta
     denominators: Denominators
     families: list[ReportFamily]
+    coverage: Coverage | None
 
 
 def options_json(options: Options) -> ReportOptions:
@@ -182,8 +194,16 @@ def report_json(tally: Tally, meta: Mapping[str, Any] | None = None) -> SurveyRe
             family=family, title=family_title(family), denominator=name,
             buckets=[ReportBucket(key=key, count=b.count, rate=b.count / d if d else 0.0,
                                   examples=list(b.examples)) for key, b in buckets]))
+    coverage: Coverage | None = None
+    if m.get("options", {}).get("coverage", True):
+        universe = state_steps()
+        taken = tally.buckets.get("step", {})
+        coverage = Coverage(
+            steps=len(universe), reached=sum(1 for s in universe if s in taken),
+            never_reached=[s for s in universe if s not in taken])
     return SurveyReport(report="urlcalc survey", version=REPORT_VERSION,
-                        meta=cast(ReportMeta, m), denominators=den, families=families)
+                        meta=cast(ReportMeta, m), denominators=den, families=families,
+                        coverage=coverage)
 
 
 def tally_from_report(report: Mapping[str, Any]) -> Tally:
@@ -347,6 +367,14 @@ def report_markdown(report: Mapping[str, Any], top: int = 10) -> str:
               f"({_n(int(den['unreadable']))} unreadable): "
               f"{rate_text(int(den['parsed']), urls)} parse, "
               f"{rate_text(int(den['failed']), urls)} fail.", ""]
+    cov = report.get("coverage")
+    if cov:
+        never = cov["never_reached"]
+        lines += [f"**Coverage of the state machine:** {_n(int(cov['reached']))} of "
+                  f"{_n(int(cov['steps']))} steps reached; never reached: "
+                  + (", ".join(md_code(x) for x in never[:top])
+                     + (f" and {_n(len(never) - top)} more" if len(never) > top else "")
+                     if never else "none") + ".", ""]
 
     def section(title: str, family: Mapping[str, Any] | None, head: str) -> None:
         if family is None or not family["buckets"]:
@@ -520,6 +548,13 @@ def report_html(report: Mapping[str, Any], calculator: str = DEFAULT_CALCULATOR,
         if len(fam["buckets"]) > top:
             out.append(f'<p class="note">{_n(len(fam["buckets"]) - top)} more buckets in the '
                        "JSON report.</p>")
+    cov = report.get("coverage")
+    if cov:
+        out.append(f'<h2 id="coverage">Coverage of the state machine: {int(cov["reached"]):,} '
+                   f'of {int(cov["steps"]):,} steps reached</h2>')
+        never = cov["never_reached"]
+        out.append("<p>Never reached: " + ", ".join(f"<code>{_e(x)}</code>" for x in never)
+                   + ".</p>" if never else "<p>Every step was reached.</p>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
 

@@ -71,6 +71,7 @@
 /** @typedef {import("./model/survey.js").Denominators} Denominators */
 /** @typedef {import("./model/survey.js").ReportFamily} ReportFamily */
 /** @typedef {import("./model/survey.js").ReportBucket} ReportBucket */
+/** @typedef {import("./model/survey.js").Coverage} Coverage */
 /** @typedef {import("./model/wpt.js").WptAnswer} WptAnswer */
 /** @typedef {import("./model/wpt.js").WptEntry} WptEntry */
 /** @typedef {import("./model/version.js").VersionAnswer} VersionAnswer */

@@ -16,13 +16,14 @@
  */
 
 /**
- * A survey's report (docs/survey-report.schema.json).
+ * A survey's report (docs/survey-report.schema.json); ``coverage`` is null when the survey did not count the steps taken.
  * @typedef {object} SurveyReport
  * @property {string} report
  * @property {number} version
  * @property {ReportMeta} meta
  * @property {Denominators} denominators
  * @property {Array<ReportFamily>} families
+ * @property {(Coverage|null)} coverage
  */
 
 /**
@@ -70,6 +71,14 @@
  * @property {number} count
  * @property {number} rate count / the family's denominator (0 when that is 0)
  * @property {Array<string>} examples the first examples, shortest first then code-point order (a cut one ends with "… (<n> code points)")
+ */
+
+/**
+ * The spec's coverage: how many of the state machine's steps (urlcalc.standard.coverage's ``state_steps``) the corpus reached, and those it never reached, in the spec's order.
+ * @typedef {object} Coverage
+ * @property {number} steps
+ * @property {number} reached
+ * @property {Array<string>} never_reached
  */
 
 export {};
