@@ -94,6 +94,8 @@ def test_every_class_has_one_predicate_and_the_table_is_well_formed() -> None:
     ("http://ev%69l.com/", URLLIB, "encoded-data-confusion"),
     ("http://evil.com%2f.good.com/", URLLIB, "encoded-data-confusion"),
     ("http://u%41@a/", YARL, "encoded-data-confusion"),  # yarl decodes the username
+    # an escape in the path does not make a kept default port encoded-data confusion
+    ("https://a.com:443/x/a%2Fb", URLLIB, "scheme-mixup"),
     # scheme mixup: a special scheme's rules (empty path "/", origin) left out or applied to
     # another scheme
     ("HTTP://a", URLLIB, "scheme-mixup"),  # urllib's path is ""
@@ -212,6 +214,9 @@ def test_no_finding_for_the_standards_own_host_or_a_refused_url() -> None:
     assert allowed_host("http://evil.com\\@good.com/", Side(False, {}), ("good.com",)) == []
     # a name in the path is not an authority the text mentions
     assert _checks("https://example.com/readme.md") == {}
+    # a name is taken whole, in any script: www.münchen.de is the standard's own host
+    assert host_candidates("https://www.münchen.de/x", standard("https://www.münchen.de/x"),
+                           ("www.münchen.de",)) == []
 
 
 def test_an_implementation_that_reads_another_host() -> None:

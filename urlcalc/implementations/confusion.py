@@ -40,11 +40,11 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 _HOST_GETTERS = ("host", "hostname")
 _USERINFO = ("username", "password")
-# A host name as a naive check would be given one: dot-separated labels, the last not numeric
-# (or four numbers: an IPv4 address).
-_NAME = re.compile(r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?\.)+"
-                   r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?")
-_MENTION = re.compile(r"(?:@|//|\\)(" + _NAME.pattern + ")")
+# A host name as a naive check would be given one: dot-separated labels of letters (any
+# script), digits, "-" and "_", the last not numeric (or four numbers: an IPv4 address).
+_NAME = re.compile(r"(?:[\w-]+\.)+[\w-]+")
+# What follows "@", "//" or a backslash, up to the next delimiter: a name if it looks like one.
+_MENTION = re.compile(r"(?:@|//|\\)([^/\\?#@:\s]+)")
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ def is_encoded_data_confusion(c: _Case) -> bool:
                      == _decoded(c.other.get(g) or "").lower() for g in parts):
         return True
     theirs = c.other.get("hostname")
-    if theirs is None or not any(g in c.differing for g in _HOST_GETTERS):
+    if theirs is None or "hostname" not in c.differing:
         return False
     try:
         decoded = URL(_decoded(c.head) + c.input[len(c.head):], c.base).hostname
