@@ -77,6 +77,11 @@ CPU_BUDGET_S: dict[str, float] = {
     "compare": 2.0, "random": 1.0, "implementations": 1.0, "version": 1.0, "spec": 1.0,
     "history": 4.0, "survey": 10.0, "wpt": 2.0,
 }
+#: How many code points of one string the page shows (the input's coloured cells, the href, a
+#: getter, a tape entry, a handout's line): the rest is counted in a note ("… (N more code points
+#: not shown)"); the whole string is still what is parsed, copied and linked. Laying out tens of
+#: thousands of code points (a cell or a badge each) froze the page for seconds.
+MAX_SHOWN_CODE_POINTS = 2000
 #: Seeds of the random-URL generator are JSON numbers: exact in JavaScript too.
 MAX_SEED = 2**53 - 1
 

@@ -411,6 +411,9 @@ export const VARIANTS = Object.freeze([
 // urlcalc.model.limits.MAX_SURVEY_URLS: the most URLs a "survey" request reads (the Survey view surveys at most this many in the page)
 export const MAX_SURVEY_URLS = 10000;
 
+// urlcalc.model.limits.MAX_SHOWN_CODE_POINTS: how many code points of one string the page shows (input cells, href, getters, the paper tape, handouts); a note counts the rest
+export const MAX_SHOWN_CODE_POINTS = 2000;
+
 // urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 bytes) on the API's WebSocket; the relay sends larger ones by HTTP
 export const MAX_SOCKET_MESSAGE_BYTES = 16384;
 

@@ -16,4 +16,22 @@
       "python3 -m http.server -d FOLDER, then open http://127.0.0.1:8000/ (or run urlcalc serve).";
     note.hidden = false;
   }
+  // Copy has nothing to copy here: disabled, saying why (issue 29). Presenter mode needs no
+  // engine: it works, from this script.
+  var why = "Nothing is computed on a page opened from a file: serve its folder over HTTP to copy results";
+  ["copy-md", "copy-wpt"].forEach(function (id) {
+    var b = document.getElementById(id);
+    if (!b) return;
+    b.setAttribute("aria-disabled", "true");
+    b.setAttribute("title", why);
+    b.dataset.disabledReason = why;
+  });
+  var presenter = document.getElementById("presenter");
+  if (presenter) {
+    presenter.addEventListener("click", function () {
+      var on = !document.body.classList.contains("presenter");
+      document.body.classList.toggle("presenter", on);
+      presenter.setAttribute("aria-pressed", String(on));
+    });
+  }
 })();

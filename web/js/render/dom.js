@@ -11,6 +11,8 @@
 // - the only links we build point at https://url.spec.whatwg.org/#<anchor>, with an anchor we
 //   check ourselves; nothing from the input ever becomes an href.
 
+import { MAX_SHOWN_CODE_POINTS } from "../facts.js";
+
 export const SPEC = "https://url.spec.whatwg.org/";
 
 /** Create an element. attrs: {class, id, data: {...}, text, on: {event: fn}, ...attributes}.
@@ -63,8 +65,9 @@ function badge(ch) {
 }
 
 // A string from a huge input (tens of thousands of code points) is shown in part: laying out
-// the whole of it, and a badge per invisible code point, would freeze the page.
-export const MAX_TEXT = 4000;
+// the whole of it, and a badge per invisible code point, would freeze the page. One limit for every
+// string the page shows (urlcalc.model.limits.MAX_SHOWN_CODE_POINTS, through facts.js).
+export const MAX_TEXT = MAX_SHOWN_CODE_POINTS;
 // ...and at most this many of its invisible code points as badges (a badge costs far more to lay
 // out than a character).
 export const MAX_BADGES = 500;
@@ -187,8 +190,9 @@ export function hasInvisible(str) {
 const INVISIBLE_NOT_SPACE = new RegExp("(?! )" + INVISIBLE.source, "u");
 
 // A long input is shown in part: the first MAX_CELLS code points get a cell each (tens of
-// thousands of cells would freeze the page for seconds), followed by a note saying so.
-export const MAX_CELLS = 2000;
+// thousands of cells would freeze the page for seconds), followed by a note saying so: the same
+// limit as MAX_TEXT.
+export const MAX_CELLS = MAX_SHOWN_CODE_POINTS;
 
 export function safeClass(s) {
   return String(s).replace(/[^a-z0-9-]/gi, "_");

@@ -6,7 +6,7 @@
 // lesson place included, so the lesson bar follows them. A fragment typed or pasted into the
 // address bar (hashchange) is read as a permalink, or as a lesson link (#lesson=...&at=N).
 import { stateToFragment } from "../render/share.js";
-import { pageState } from "./page-state.js";
+import { ignoredParts, pageState } from "./page-state.js";
 
 /** @typedef {import("./store.js").Store} Store */
 /** @typedef {import("./store.js").PageState} PageState */
@@ -26,10 +26,12 @@ export function lessonLink(fragment) {
 /**
  * Keep the history in step with `store`. `openLesson(value, at)`: a lesson link was put in the
  * address bar.
+ * `ignored(lines)`: what of a permalink put in the address bar the page could not use
+ * (page-state.js ignoredParts).
  * @param {Store} store
- * @param {{ openLesson: (value: string, at: number) => void }} hooks
+ * @param {{ openLesson: (value: string, at: number) => void, ignored?: (lines: string[]) => void }} hooks
  */
-export function followHistory(store, { openLesson }) {
+export function followHistory(store, { openLesson, ignored = () => {} }) {
   /** @type {string | null} */
   let written = null;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -80,6 +82,7 @@ export function followHistory(store, { openLesson }) {
       openLesson(link.value, link.at);
       return;
     }
+    ignored(ignoredParts(fragment));
     store.dispatch("restore", pageState(fragment));
     history.replaceState({ urlcalc: store.state }, "", location.href);
   }

@@ -37,6 +37,9 @@ function isolationLine(isolation) {
 export function engineStatus(els, engine, force, answered) {
   /** @type {EngineAnswer | null} */
   let last = null;
+  /** @type {EngineAnswer | null} the page's own parse drawn last (a view's answer, such as
+   *  Implementations' from the server, is shown only while that view is open) */
+  let lastPage = null;
 
   /** @param {any} info */
   function renderBoot(info) {
@@ -87,6 +90,14 @@ export function engineStatus(els, engine, force, answered) {
 
   return {
     render,
+    /** the page's parse was drawn: shown, and remembered for showPage() @param {EngineAnswer} answer */
+    page: (answer) => {
+      lastPage = answer;
+      render(answer);
+    },
+    /** another view opened: the badge says who answered the page's parse, until the view's own
+     *  answer comes */
+    showPage: () => { if (lastPage && lastPage !== last) render(lastPage); },
     /** while the boot progress is shown: draw it again */
     renderBoot: () => { if (!els.bootProgress.hidden) renderBoot(engine ? engine.info : {}); },
     /** the credit line of the last answer drawn */

@@ -8,6 +8,8 @@ import { permalinkBase } from "../state/permalink.js";
 import { LESSON_VIEWS, VIEWS, VIEW_ALIASES } from "../state/view-names.js";
 import { Lessons } from "../views/lessons.js";
 import { Tape } from "../views/tape.js";
+import { answerOnly } from "./answer-only.js";
+import { lessonItems, printHandout } from "../views/handout.js";
 import { OPERATIONS } from "../facts.js";
 
 /**
@@ -61,6 +63,21 @@ export function lessonsAndTape({ store, panels, tabs, $, els, toast, engine, res
     return step;
   }
 
+  // Predict, then reveal (issue 29): what the page answered for the step shown (the Setters lab's
+  // model when the step has operations; in Steps, the state after the selected step); the
+  // answer-only display.
+  function answer() {
+    const s = state();
+    const set = setters();
+    let model = result();
+    if (s.ops.length && set && set.params && set.params.input === s.input && JSON.stringify(set.params.ops) === JSON.stringify(s.ops)) model = set.model;
+    else if (!model || model.input !== s.input) return null;
+    const after = /** @type {HTMLElement | null} */ (document.querySelector("#step-list li.selected"))?.nextElementSibling;
+    const next = after instanceof HTMLElement ? after.dataset.state ?? null : null;
+    return { ok: !!model.ok, getters: model.getters, next };
+  }
+  const big = answerOnly({ store, result, button: document.getElementById("answer-only-btn") });
+
   const lessons = new Lessons({
     panel: panels.lessons, bar: $("lesson-bar"), views: [...LESSON_VIEWS], aliases: VIEW_ALIASES, operations: [...OPERATIONS],
     viewLabel: (/** @type {string} */ v) => (tabs[v] ? (tabs[v].textContent ?? "").trim() : v),
@@ -69,6 +86,8 @@ export function lessonsAndTape({ store, panels, tabs, $, els, toast, engine, res
     toast, present: (/** @type {boolean} */ on) => store.dispatch("setPresenter", on),
     onPlay: () => { if (!lessons.playing) store.dispatch("stopLesson"); },
     publicBase: () => permalinkBase(engine() ? engine().info : null, location),
+    answer, onAnswer: () => big.render(), answerOnly: big.toggle,
+    onReveal: () => { if (lessons.playing) store.dispatch("resumeLesson", { ...lessons.playing }); },
   });
 
   // Back and Forward: the lesson bar at the lesson's place the history entry holds
@@ -93,6 +112,23 @@ export function lessonsAndTape({ store, panels, tabs, $, els, toast, engine, res
     tape.add({ input: s.input, base: s.base, ok: !!r.ok, out: r.ok ? r.getters.href : "failure", enc: s.enc || undefined });
   }
   $("tape-export").addEventListener("click", () => lessons.exportTape(tape.entries));
+
+  // Handouts (issue 29): a lesson (its editor's "Print handout") or the tape ("Print"), answered
+  // by the engine, laid out for paper (views/handout.js, css/print.css).
+  const ask = (/** @type {string} */ kind, /** @type {object} */ params) => (engine() ? engine().call(kind, params) : Promise.resolve(null));
+  panels.lessons.addEventListener("urlcalc-print-lesson", (ev) => {
+    const lesson = /** @type {CustomEvent} */ (ev).detail;
+    lessonItems(lesson, ask).then((items) => printHandout({ title: String(lesson.title), description: lesson.description ? String(lesson.description) : "", kind: "lesson", items }));
+  });
+  $("tape-print").addEventListener("click", () => {
+    const entries = tape.entries.slice();
+    if (!entries.length) {
+      toast("The paper tape is empty: nothing to print.");
+      return;
+    }
+    const steps = entries.map((e) => ({ input: e.input, base: e.base || "", enc: e.enc || "", note: "", ops: [], href: e.ok ? e.out : null }));
+    lessonItems({ steps }, ask).then((items) => printHandout({ title: "Exercises from the paper tape", kind: "tape", items }));
+  });
   $("tape-lesson").addEventListener("click", () => { if (lessons.lessonFromTape(tape.entries)) selectView("lessons"); });
 
   return { lessons, tape, addToTape };

@@ -38,6 +38,20 @@ function el(root, selector) {
   return /** @type {any} */ (root.querySelector(selector));
 }
 
+/** The input's own path, host and query (without "?"), from the parse's spans (code-point
+ *  indexes), for the calculators to start from: "" for a part the URL has not.
+ *  @param {any} parse @returns {{path: string, host: string, query: string}} */
+export function urlParts(parse) {
+  /** @type {Record<string, string>} */
+  const out = { path: "", host: "", query: "" };
+  if (!parse || !Array.isArray(parse.spans)) return { path: "", host: "", query: "" };
+  const cps = Array.from(String(parse.input ?? ""));
+  for (const s of parse.spans) {
+    if (s.component in out) out[s.component] += cps.slice(s.start, s.end).join("");
+  }
+  return { path: out.path, host: out.host, query: out.query };
+}
+
 export class CalculatorsView {
   /** @param {HTMLElement} panel
    *  @param {{call: (kind: string, params: object, options?: object) => Promise<EngineAnswer | null>,
@@ -78,13 +92,39 @@ export class CalculatorsView {
     this.formOut = el(this.panel, "#form-out");
     draw(this.pctSet, setOptions(ENCODE_SETS));
     fillEncodings(this.pctEnc);
-    this.pctInput.addEventListener("input", onPct);
-    this.hostInput.addEventListener("input", () => { this.onState({ host: this.hostInput.value }); this.runHost(); });
-    this.formInput.addEventListener("input", () => { this.onState({ form: this.formInput.value }); this.runForm(); });
+    /** @type {Set<string>} the calculators typed in (the others follow the page's URL) */
+    this.typed = new Set();
+    /** @param {string} key @param {HTMLInputElement} input */
+    const typed = (key, input) => {
+      this.typed.add(key);
+      delete input.dataset.fromUrl;
+    };
+    this.pctInput.addEventListener("input", () => { typed("pct", this.pctInput); onPct(); });
+    this.hostInput.addEventListener("input", () => { typed("host", this.hostInput); this.onState({ host: this.hostInput.value }); this.runHost(); });
+    this.formInput.addEventListener("input", () => { typed("form", this.formInput); this.onState({ form: this.formInput.value }); this.runForm(); });
+  }
+
+  /** Follow the page's URL (the view is open, or a new parse came): a calculator nobody typed in
+   *  (its state is "") shows the URL's own part, its path, host or query, and every calculator
+   *  answers. @param {Record<string, any>} state @param {any} parse the page's parse answer */
+  follow(state, parse) {
+    const parts = urlParts(parse);
+    /** @type {Array<[HTMLInputElement, string, string]>} */
+    const fields = [[this.pctInput, "pct", parts.path], [this.hostInput, "host", parts.host], [this.formInput, "form", parts.query]];
+    for (const [input, key, part] of fields) {
+      if ((state[key] ?? "") !== "" || this.typed.has(key)) {
+        delete input.dataset.fromUrl;
+        continue;
+      }
+      input.value = part;
+      input.dataset.fromUrl = part ? "true" : "";
+    }
+    this.runAll();
   }
 
   /** @param {Record<string, any>} state */
   load(state) {
+    this.typed = new Set(["pct", "host", "form"].filter((k) => (state[k] ?? "") !== ""));
     this.pctInput.value = state.pct ?? "";
     this.pctSet.value = ENCODE_SETS.includes(state.pctset) ? state.pctset : "component percent-encode set";
     this.pctEnc.value = encodingValue(state.pctenc);
@@ -136,6 +176,12 @@ export class CalculatorsView {
   }
 
   runHost() {
+    if (this.hostInput.value === "") {
+      // nothing typed: a hint, not the host parser's failure on the empty string
+      this.latest.host.next();
+      draw(this.hostOut, html`<p class="muted" id="host-empty">Type a host, or a URL with one above: its host is shown here.</p>`);
+      return Promise.resolve();
+    }
     const params = { input: this.hostInput.value, trace: this.hostTrace.checked };
     return this.run("host", params, this.hostOut, (r) => {
       /** @param {string} key @param {string} title */

@@ -205,6 +205,7 @@ export function editorTemplate(v) {
     action("lesson-play", "▶ Play here", () => v.play(e.id, 0), { title: "From the first step, in this layout" })}${
     action("lesson-link", "Copy link", () => v.copyLink(e), { title: "One link that carries the whole lesson" })}${
     action("lesson-export", "Export file", () => v.exportLesson(e), { title: "Save as a lesson file (JSON)" })}${
+    action("lesson-print", "Print handout", () => v.panel.dispatchEvent(new CustomEvent("urlcalc-print-lesson", { detail: e.lesson })), { title: "Print the lesson as a handout: each step's input, base and note with space to write; the answers on the last page" })}${
     own ? action("lesson-duplicate", "Duplicate", () => v.duplicate(e))
       : action("lesson-duplicate", "Edit a copy", () => v.duplicate(e), { title: "Examples stay as shipped: edit a copy in Your lessons" })}${
     own ? action("lesson-delete", "Delete", () => v.deleteLesson(e)) : nothing}</div><ol class="lesson-steps" id="lesson-steps">${
