@@ -100,8 +100,9 @@ def host_path(record: URLRecord) -> str:
     return str(kind)
 
 
-def standard_keys(obs: Observation) -> Iterable[Key]:
-    """The standard's own buckets for one observation."""
+def standard_keys(obs: Observation, steps: bool = True) -> Iterable[Key]:
+    """The standard's own buckets for one observation (with the steps taken unless ``steps``
+    is false)."""
     result = obs.result
     if isinstance(result, ParseFailure):
         yield ("outcome", "fails")
@@ -117,8 +118,9 @@ def standard_keys(obs: Observation) -> Iterable[Key]:
             yield ("error-site", f"{e.name} at {e.algorithm}, step {e.step}")
         else:
             yield ("error-site", f"{e.name} at {e.algorithm}")
-    for step in obs.steps:
-        yield ("step", step)
+    if steps:
+        for step in obs.steps:
+            yield ("step", step)
 
 
 def plain_parse(url: str, base: URLRecord | None, errors: list[ValidationError]

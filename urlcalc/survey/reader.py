@@ -50,8 +50,14 @@ class Reader:
 
     def keys(self, url: str) -> list[Key]:
         """The buckets ``url`` falls into."""
+        keys, steps = self.read(url)
+        return keys + [("step", s) for s in steps]
+
+    def read(self, url: str) -> tuple[list[Key], frozenset[str]]:
+        """The buckets ``url`` falls into, but for the steps taken, which come apart (the
+        ``step`` family: Tally.add's ``grouped``)."""
         obs = self.observe(url)
-        out = list(standard_keys(obs))
+        out = list(standard_keys(obs, steps=False))
         for comparer in self._comparers:
             out.extend(comparer(obs))
-        return out
+        return out, obs.steps

@@ -22,5 +22,6 @@ def survey_lines(lines: Iterable[Line], options: Options, reader: Reader | None 
         if isinstance(line, tuple):
             t.add_unreadable(*line)
         else:
-            t.add(line, r.keys(line))
+            keys, steps = r.read(line)
+            t.add(line, keys, {"step": steps})
     return t

@@ -73,21 +73,55 @@ def clip_example(url: str) -> str:
     return f"{url[:MAX_EXAMPLE_CHARS]}… ({len(url)} code points)"
 
 
-@dataclass
 class Tally:
     """A survey's counts: ``urls`` read (readable lines), ``unreadable`` lines (counted in the
-    ``unreadable`` family too), and the buckets by family and key."""
+    ``unreadable`` family too), and the buckets by family and key.
 
-    urls: int = 0
-    unreadable: int = 0
-    buckets: dict[str, dict[str, Bucket]] = field(default_factory=dict)
+    A family whose keys come as a set per URL (the steps taken: ``add``'s ``grouped``) is kept
+    by set first, one bucket per distinct set, and spread into one bucket per key when
+    ``buckets`` is read: a URL adds to one bucket, not to the forty-odd of its steps, and the
+    spread buckets are the same (each key's examples are the first of the union of its sets'
+    first examples, which hold them)."""
 
-    def add(self, url: str, keys: Iterable[tuple[str, str]]) -> None:
+    __slots__ = ("_buckets", "_grouped", "unreadable", "urls")
+
+    def __init__(self, urls: int = 0, unreadable: int = 0,
+                 buckets: dict[str, dict[str, Bucket]] | None = None) -> None:
+        self.urls = urls
+        self.unreadable = unreadable
+        self._buckets: dict[str, dict[str, Bucket]] = buckets if buckets is not None else {}
+        self._grouped: dict[str, dict[frozenset[str], Bucket]] = {}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        return f"Tally(urls={self.urls}, unreadable={self.unreadable})"
+
+    @property
+    def buckets(self) -> dict[str, dict[str, Bucket]]:
+        """The buckets by family and key (the grouped families spread first)."""
+        if self._grouped:
+            for family, groups in self._grouped.items():
+                keyed = self._buckets.setdefault(family, {})
+                for keys, group in groups.items():
+                    for key in keys:
+                        if key in keyed:
+                            keyed[key].merge(group)
+                        else:
+                            keyed[key] = Bucket(group.count, list(group.examples))
+            self._grouped = {}
+        return self._buckets
+
+    def add(self, url: str, keys: Iterable[tuple[str, str]],
+            grouped: Mapping[str, frozenset[str]] | None = None) -> None:
         """Count one URL read, falling into the buckets ``keys`` ((family, key) pairs; each
-        counted once per URL)."""
+        counted once per URL) and, for each family in ``grouped``, into each of its keys."""
         self.urls += 1
         example = clip_example(url)
-        buckets = self.buckets
+        buckets = self._buckets
         for family, key in set(keys):
             keyed = buckets.get(family)
             if keyed is None:
@@ -96,12 +130,23 @@ class Tally:
             if bucket is None:
                 bucket = keyed[key] = Bucket()
             bucket.add(example)
+        if grouped:
+            for family, key_set in grouped.items():
+                if not key_set:
+                    continue
+                groups = self._grouped.get(family)
+                if groups is None:
+                    groups = self._grouped[family] = {}
+                group = groups.get(key_set)
+                if group is None:
+                    group = groups[key_set] = Bucket()
+                group.add(example)
 
     def add_unreadable(self, reason: str, where: str) -> None:
         """Count one line that could not be read (``reason``), with ``where`` (source and line)
         as its example."""
         self.unreadable += 1
-        self.buckets.setdefault("unreadable", {}).setdefault(reason, Bucket()).add(where)
+        self._buckets.setdefault("unreadable", {}).setdefault(reason, Bucket()).add(where)
 
     def merge(self, other: Tally) -> Tally:
         """Add ``other``'s counts to this tally (and return it)."""
@@ -136,7 +181,7 @@ class Tally:
     def from_json(cls, data: Mapping[str, Any]) -> Tally:
         t = cls(int(data["urls"]), int(data["unreadable"]))
         for family, keys in data["buckets"].items():
-            t.buckets[family] = {key: Bucket(int(b["count"]), [str(x) for x in b["examples"]])
+            t._buckets[family] = {key: Bucket(int(b["count"]), [str(x) for x in b["examples"]])
                                  for key, b in keys.items()}
         return t
 
