@@ -220,6 +220,12 @@ def compressed_flag(frame: bytes) -> bytes:
     return bytes([frame[0] | 0x40]) + frame[1:]
 
 
+def frame_id(value: object) -> str | None:
+    """A frame's test id by its length: its masking key is random, and a test's id must be the
+    same in every process that collects it (pytest -n, docs/testing.md)."""
+    return f"{len(value)} bytes" if isinstance(value, bytes) else None
+
+
 @pytest.mark.parametrize(("data", "code", "says"), [
     (unmasked(Opcode.TEXT, b"x"), CloseCode.PROTOCOL_ERROR, "mask"),
     (compressed_flag(masked(Opcode.TEXT, b"x")), CloseCode.PROTOCOL_ERROR, "reserved"),
@@ -231,7 +237,7 @@ def compressed_flag(frame: bytes) -> bytes:
     (masked(Opcode.TEXT, b"x" * 1001), CloseCode.MESSAGE_TOO_BIG, "1000 bytes"),
     (masked(Opcode.TEXT, b"x" * 600, fin=False) + masked(Opcode.CONT, b"x" * 600),
      CloseCode.MESSAGE_TOO_BIG, "1000 bytes"),
-])
+], ids=frame_id)
 def test_broken_messages_close_the_socket(data: bytes, code: int, says: str) -> None:
     sock = opened(1000)
     assert sock.feed(data) == []
@@ -782,7 +788,7 @@ def test_the_openapi_document_describes_what_the_socket_answers(live: Live) -> N
       for code in (999, 1005, 1006, 1016, 5000)],
     (masked(Opcode.CLOSE, b"\x03"), CloseCode.PROTOCOL_ERROR),
     (masked(Opcode.CLOSE, (1000).to_bytes(2, "big") + b"\xff"), CloseCode.INVALID_DATA),
-])
+], ids=frame_id)
 def test_broken_frames_close_the_socket(live: Live, data: bytes, code: int) -> None:
     c = live.client()
     try:
