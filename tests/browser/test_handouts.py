@@ -14,6 +14,7 @@ from liveserver import PageProbe, frag
 
 NO_PRINT_DIALOG = "window.print = () => { window.__printed = (window.__printed || 0) + 1; };"
 
+TEXTS = "els => els.map(e => e.textContent)"
 SHOWN = """(sel) => [...document.querySelectorAll(sel)].filter((e) => {
   const r = e.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
@@ -33,7 +34,8 @@ def open_lesson_handout(probe: PageProbe, nth: int) -> tuple[Any, list[dict[str,
     page = probe.open(frag(input="x", view="lessons"))
     page.locator("#lesson-examples .lesson-pick").nth(nth).click()
     page.wait_for_selector("#lesson-steps li")
-    steps: list[dict[str, str]] = page.evaluate("""() => [...document.querySelectorAll('#lesson-steps li')]
+    steps: list[dict[str, str]] = page.evaluate("""() => [
+      ...document.querySelectorAll('#lesson-steps li')]
       .map((li) => ({input: li.querySelector('.ls-input')?.textContent ?? ''}))""")
     page.click("#lesson-print")
     page.wait_for_selector("#handout[data-ready]", state="attached")
@@ -55,15 +57,17 @@ def test_a_lesson_prints_as_a_handout_with_the_answers_last(probe: PageProbe) ->
     assert page.evaluate(SHOWN, ".handout-step") == n
     assert page.evaluate(SHOWN, ".handout-step .handout-write") == n
     assert page.evaluate(SHOWN, ".handout-answer") == n
-    inputs = page.eval_on_selector_all(".handout-step .handout-input", "els => els.map(e => e.textContent)")
-    answered = page.eval_on_selector_all(".handout-answer .handout-input", "els => els.map(e => e.textContent)")
+    inputs = page.eval_on_selector_all(".handout-step .handout-input", TEXTS)
+    answered = page.eval_on_selector_all(".handout-answer .handout-input", TEXTS)
     assert inputs == answered
     # the answers come after every question, and each is the engine's: an href or a failure
-    last_question = page.eval_on_selector(".handout-step:last-child", "e => e.getBoundingClientRect().bottom")
-    first_answer = page.eval_on_selector(".handout-answers", "e => e.getBoundingClientRect().top")
+    last_question = page.eval_on_selector(".handout-step:last-child",
+                                          "e => e.getBoundingClientRect().bottom")
+    first_answer = page.eval_on_selector(".handout-answers",
+                                         "e => e.getBoundingClientRect().top")
     assert first_answer >= last_question
-    answers = page.eval_on_selector_all(".handout-answer", "els => els.map(e => e.textContent)")
-    assert all("→" in a and ("failure" in a or "://" in a or ":" in a.split("→")[1]) for a in answers), answers
+    answers = page.eval_on_selector_all(".handout-answer", TEXTS)
+    assert all("→" in a and ("failure" in a or ":" in a.split("→")[1]) for a in answers), answers
     assert any("failure" in a for a in answers), answers  # the hosts lesson has failing hosts
     assert page.evaluate(SHOWN, ".handout-failure") >= 1
     # the answers start a page: the handout without them has one page fewer
@@ -85,11 +89,12 @@ def test_a_short_handout_puts_its_answers_on_a_second_page(probe: PageProbe) -> 
     page.wait_for_selector("#handout[data-ready='2']", state="attached")
     page.emulate_media(media="print")
     assert page.get_attribute("#handout", "data-kind") == "tape"
-    inputs = page.eval_on_selector_all(".handout-step .handout-input", "els => els.map(e => e.textContent)")
+    inputs = page.eval_on_selector_all(".handout-step .handout-input", TEXTS)
     assert inputs == ["http://a/b/../c", "http://exa mple/"]  # oldest first
-    answers = page.eval_on_selector_all(".handout-answer", "els => els.map(e => e.textContent)")
+    answers = page.eval_on_selector_all(".handout-answer", TEXTS)
     assert "http://a/c" in answers[0]
-    assert "failure" in answers[1] and len(answers[1].split("failure", 1)[1]) > 5, answers  # and why
+    # a failure, and why
+    assert "failure" in answers[1] and len(answers[1].split("failure", 1)[1]) > 5, answers
     # two questions fit on one page; the answers make a second
     assert pdf_pages(page) == 2
     probe.assert_clean()

@@ -90,7 +90,8 @@ def facts() -> list[tuple[str, object, str]]:
          "Survey view surveys at most this many in the page)"),
         ("MAX_SHOWN_CODE_POINTS", limits.MAX_SHOWN_CODE_POINTS,
          "urlcalc.model.limits.MAX_SHOWN_CODE_POINTS: how many code points of one string the "
-         "page shows (input cells, href, getters, the paper tape, handouts); a note counts the rest"),
+         "page shows (input cells, href, getters, the paper tape, handouts); a note counts the "
+         "rest"),
         ("MAX_SOCKET_MESSAGE_BYTES", limits.MAX_SOCKET_MESSAGE_BYTES,
          "urlcalc.model.limits.MAX_SOCKET_MESSAGE_BYTES: the largest request message (UTF-8 "
          "bytes) on the API's WebSocket; the relay sends larger ones by HTTP"),
