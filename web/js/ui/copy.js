@@ -5,6 +5,7 @@
 // says why there is no link.
 import { copyText, settersExport, stateToFragment, toMarkdown, urltestdataEntry, wptJSON } from "../render/share.js";
 import { permalinkBase } from "../state/permalink.js";
+import { duplicateOf } from "../views/in-wpt.js";
 
 /**
  * @typedef {object} CopyContext
@@ -13,8 +14,10 @@ import { permalinkBase } from "../state/permalink.js";
  * @property {() => any} setterModel the Setters lab's answer drawn, or null
  * @property {() => string} engineLine
  * @property {() => any} engineInfo
- * @property {{ copyDialog: HTMLDialogElement, copyText: HTMLTextAreaElement, copyNoLink: HTMLElement, copyHere: HTMLElement }} els
+ * @property {{ copyDialog: HTMLDialogElement, copyText: HTMLTextAreaElement, copyNoLink: HTMLElement, copyHere: HTMLElement, copyDuplicate?: HTMLElement | null }} els
  * @property {(text: string) => void} toast
+ * @property {() => Promise<any>} [wptLookup] the "wpt" answer for the state now, or null
+ *   (views/in-wpt.js): the dialog says when the entry copied is already in WPT
  */
 
 /** @param {CopyContext} ctx */
@@ -62,7 +65,18 @@ export function copying(ctx) {
       text = wptJSON({ ...(comment ? { comment } : {}), ...urltestdataEntry(state, ctx.result()) });
       what = "urltestdata.json entry";
     }
+    // Already in WPT? Asked beside the copy (which it does not delay); the toast names the
+    // entries when the copy went straight to the clipboard, a line in the dialog when it opened.
+    const ops = state.view === "setters" && setters ? state.ops.map((o) => /** @type {[string, string]} */ ([o[0], o[1]])) : null;
+    const lookup = ctx.wptLookup ? ctx.wptLookup().catch(() => null) : Promise.resolve(null);
+    const note = ctx.els.copyDuplicate;
+    if (note) note.hidden = true;
     await copyText(text, options(link, what));
+    const duplicate = duplicateOf(await lookup, ops);
+    if (duplicate === null || !note) return;
+    note.textContent = `Already in WPT: this ${ops === null ? "entry" : "setter case"} would duplicate ${duplicate}.`;
+    if (ctx.els.copyDialog.open) note.hidden = false;
+    else ctx.toast(`${what} copied; already in WPT: ${duplicate}.`);
   }
 
   return { permalink, markdown, wpt };

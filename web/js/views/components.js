@@ -76,5 +76,5 @@ export function renderComponents(panel, result) {
     ? html`<span class="kind">opaque origin</span>`
     : html`<span class="kind">tuple origin</span> (${valueToken(o.scheme)}, ${valueToken(o.host)}, ${valueToken(o.port)})`}</dd></dl>` : nothing;
 
-  show(panel, html`${ok ? nothing : failureBoxHtml(result)}<div class="two-col"><div class="scroll-x">${gettersTable}</div><div><div class="scroll-x">${recordSection}</div>${origin}</div></div>`);
+  show(panel, html`${ok ? nothing : failureBoxHtml(result)}<div class="two-col"><div class="scroll-x">${gettersTable}</div><div><div class="scroll-x">${recordSection}</div>${origin}</div></div><section class="in-wpt" id="in-wpt" aria-label="Is this in WPT?"></section>`);
 }
