@@ -204,6 +204,12 @@ def test_naive_tests_fooled_by_userinfo_and_by_a_parameter() -> None:
     assert _checks("http://evil.com#@good.com") == {"substring": ("good.com", "evil.com")}
     # a javascript: URL has no host at all
     assert _checks("javascript:alert(1)//good.com") == {"substring": ("good.com", None)}
+    # a suffix test accepts a subdomain on purpose; another name ending so fools it
+    assert _checks("https://lore.kernel.org/r/1-a@kernel.org") == {
+        "substring": ("kernel.org", "lore.kernel.org")}
+    assert _checks("https://evilkernel.org/r/1-a@kernel.org") == {
+        "substring": ("kernel.org", "evilkernel.org"),
+        "netloc-endswith": ("kernel.org", "evilkernel.org")}
 
 
 def test_no_finding_for_the_standards_own_host_or_a_refused_url() -> None:

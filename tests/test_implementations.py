@@ -532,6 +532,16 @@ def test_confusion_fields_when_nothing_differs_or_the_standard_fails() -> None:
     assert set(not_run) >= {"confusion", "allowed_host"}
 
 
+def test_the_text_names_the_confusion_class_and_the_naive_tests() -> None:
+    from urlcalc.implementations import format_implementations
+
+    text = format_implementations(implementations_model("http://evil.com\\@good.com/"))
+    assert "  confusion: Backslash confusion (host)\n" in text
+    assert '  allowlist: its hostname "good.com" is not the standard\'s host "evil.com"' in text
+    assert ('allowed host: H in url accepts H = "good.com"; the standard\'s host is "evil.com"'
+            in text)
+
+
 # --- WPT scores ----------------------------------------------------------------------------------
 
 

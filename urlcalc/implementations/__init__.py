@@ -338,6 +338,7 @@ def format_implementations(result: ImplementationsAnswer) -> str:
             verdict = f"{e['href']!r}" if e["ok"] else f"failure: {e['failure']}"
             lines.append(f"{head}: differs: {verdict}")
             lines.append(f"  why: {e['status_difference']}")
+            lines += _confusion_lines(e)
             continue
         if not e["ok"]:
             lines.append(f"{head}: failure, as the standard: {e['failure']}")
@@ -351,4 +352,24 @@ def format_implementations(result: ImplementationsAnswer) -> str:
             lines.append(f"  {d['getter'].ljust(8)}  {_cell(d['value'])}  (standard: "
                          f"{_cell(d['standard'])})")
             lines.append(f"  {''.ljust(8)}  why: {d['explanation'] or 'no explanation known'}")
+        lines += _confusion_lines(e)
+    from urlcalc.model.confusion import NAIVE_CHECKS
+
+    code = {c["id"]: c["code"] for c in NAIVE_CHECKS}
+    for f in result["allowed_host"]:
+        lines.append(f"allowed host: {code[f['check']]} accepts H = {_cell(f['allowed'])}; the "
+                     f"standard's host is {_cell(f['standard_host'])}")
     return "\n".join(lines) + "\n"
+
+
+def _confusion_lines(e: ImplementationReading) -> list[str]:
+    """An implementation's confusion class and allowed-host finding, as text."""
+    out = []
+    if e["confusion"] is not None:
+        out.append(f"  confusion: {e['confusion']['name']}"
+                   + (" (host)" if e["confusion"]["host"] else ""))
+    found = e["allowed_host"]
+    if found is not None:
+        out.append(f"  allowlist: its hostname {_cell(found['allowed'])} is not the standard's "
+                   f"host {_cell(found['standard_host'])}")
+    return out

@@ -43,6 +43,8 @@ _USERINFO = ("username", "password")
 # A host name as a naive check would be given one: dot-separated labels of letters (any
 # script), digits, "-" and "_", the last not numeric (or four numbers: an IPv4 address).
 _NAME = re.compile(r"(?:[\w-]+\.)+[\w-]+")
+_IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+_DIGITS_AND_DOTS = re.compile(r"[0-9.]+")
 # What follows "@", "//" or a backslash, up to the next delimiter: a name if it looks like one.
 _MENTION = re.compile(r"(?:@|//|\\)([^/\\?#@:\s]+)")
 
@@ -285,7 +287,7 @@ def _what(c: _Case, part: str, g: str) -> str | None:
             return "IDNA"
         if mine.startswith("["):
             return "IPv6"
-        if re.fullmatch(r"[0-9.]+", mine):
+        if _DIGITS_AND_DOTS.fullmatch(mine):
             return "IPv4"
     if part == "port" and theirs.lstrip("0") == mine and theirs != mine:
         return "leading zeros"
@@ -316,8 +318,9 @@ def differing_getters(standard: Side, other: Side) -> tuple[str, ...]:
     none when one of them fails."""
     if not (standard.ok and other.ok):
         return ()
+    mine = standard.getters
     return tuple(g for g, theirs in other.getters.items()
-                 if g != "href" and theirs is not None and theirs != standard.get(g))
+                 if theirs is not None and theirs != mine.get(g) and g != "href")
 
 
 def classify(input: str, base: str | None, standard: Side, other: Side) -> Confusion | None:
@@ -348,7 +351,7 @@ def _same_host(allowed: str, standard_host: str | None) -> bool:
 
 def _looks_like_host(text: str) -> bool:
     return (_NAME.fullmatch(text) is not None and not text[-1].isdigit()) or \
-        re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", text) is not None
+        _IPV4.fullmatch(text) is not None
 
 
 def host_candidates(input: str, standard: Side, hosts: Iterable[str | None]) -> list[str]:
@@ -363,6 +366,16 @@ def host_candidates(input: str, standard: Side, hosts: Iterable[str | None]) -> 
     found.update(m.group(1).lower() for m in _MENTION.finditer(input))
     mine = standard.get("hostname")
     return sorted(h for h in found if _looks_like_host(h) and not _same_host(h, mine))
+
+
+def _fooled(check: str, url: str, allowed: str, standard_host: str | None) -> bool:
+    """Whether the naive test ``check`` accepts ``url`` for ``allowed`` where the standard's
+    host is ``standard_host`` (another host; for the suffix test, one that is not a subdomain
+    of ``allowed`` either: a suffix test means to accept those)."""
+    if not _naive(check, url, allowed):
+        return False
+    return check != "netloc-endswith" or standard_host is None or \
+        not standard_host.endswith("." + (_domain(allowed) or allowed))
 
 
 def _naive(check: str, url: str, allowed: str) -> bool:
@@ -393,7 +406,7 @@ def allowed_host(input: str, standard: Side, hosts: Iterable[str | None] = ()
     out: list[AllowedHost] = []
     for check in NAIVE_CHECKS:
         for allowed in candidates:
-            if _naive(check["id"], input, allowed):
+            if _fooled(check["id"], input, allowed, mine):
                 out.append({"check": check["id"], "allowed": allowed, "standard_host": mine})
                 break
     return out
@@ -420,4 +433,4 @@ def reads_another_host(input: str, standard: Side, other: Side) -> ReadsAnotherH
     if _same_host(theirs, mine):
         return None
     return {"allowed": theirs, "standard_host": mine,
-            "naive": [c["id"] for c in NAIVE_CHECKS if _naive(c["id"], input, theirs)]}
+            "naive": [c["id"] for c in NAIVE_CHECKS if _fooled(c["id"], input, theirs, mine)]}

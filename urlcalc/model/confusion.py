@@ -10,7 +10,7 @@ of them accounts for is named by what differs ("other: host (userinfo split)").
 ``NAIVE_CHECKS`` are the allowlist tests a program might write instead of parsing the URL the
 way the client that fetches it will: ``urlcalc.implementations.confusion.allowed_host`` flags a
 URL that one of them accepts for a host H that the URL's text mentions while the standard's host
-is another.
+is another (or the URL has none: ``mailto:a@good.com`` passes ``"good.com" in url``).
 
 The survey (urlcalc.survey), the Implementations answer and the page (web/js/facts.js, written
 by ``python -m urlcalc.site.webfacts``) read both tables from here.
@@ -91,5 +91,6 @@ NAIVE_CHECKS: tuple[NaiveCheck, ...] = (
         "The allowed host appears anywhere in the string.")},
     {"id": "netloc-endswith", "code": "urlsplit(url).netloc.endswith(H)", "definition": (
         "urllib.parse's authority (userinfo, host and port, as typed) ends with the allowed "
-        "host.")},
+        "host (a standard's host that is a subdomain of it is taken as meant, not as fooling "
+        "the test).")},
 )

@@ -466,7 +466,7 @@ export const NAIVE_CHECKS = Object.freeze([
   {
     "id": "netloc-endswith",
     "code": "urlsplit(url).netloc.endswith(H)",
-    "definition": "urllib.parse's authority (userinfo, host and port, as typed) ends with the allowed host."
+    "definition": "urllib.parse's authority (userinfo, host and port, as typed) ends with the allowed host (a standard's host that is a subdomain of it is taken as meant, not as fooling the test)."
   }
 ]);
 
