@@ -78,6 +78,23 @@ function tracedSteps(steps) {
   };
 }
 
+/** The Components view with its "Is this in WPT?" panel (views/in-wpt.js), which asks its own.
+ *  @param {View} view @param {import("./in-wpt.js").InWptView} [inWpt] @returns {View} */
+function withInWpt(view, inWpt) {
+  if (!inWpt) return view;
+  return {
+    update(state, parse) {
+      view.update(state, parse);
+      inWpt.update(state);
+    },
+    prefetch: (prefetch) => inWpt.prefetch(prefetch),
+    forget() {
+      view.forget?.();
+      inWpt.invalidate();
+    },
+  };
+}
+
 /**
  * The page's views, by name (state/view-names.js VIEWS).
  * @param {Record<string, HTMLElement>} panels
@@ -92,6 +109,7 @@ function tracedSteps(steps) {
  * @param {{ show: () => void }} parts.lessons
  * @param {(example: any) => void} parts.onExample
  * @param {() => void} parts.afterComponents
+ * @param {import("./in-wpt.js").InWptView} [parts.inWpt]
  * @returns {Record<string, View>}
  */
 export function createViews(panels, parts) {
@@ -101,10 +119,10 @@ export function createViews(panels, parts) {
     forget: () => v.invalidate(),
   });
   return {
-    components: fromParse((parse) => {
+    components: withInWpt(fromParse((parse) => {
       renderComponents(panels.components, parse);
       parts.afterComponents();
-    }),
+    }), parts.inWpt),
     steps: tracedSteps(parts.steps),
     resolution: fromParse((parse) => renderResolution(panels.resolution, parse)),
     setters: {
@@ -115,7 +133,7 @@ export function createViews(panels, parts) {
     validation: fromParse((parse) => renderValidation(panels.validation, parse)),
     editions: asking(parts.editions),
     implementations: asking(parts.implementations),
-    calculators: once(() => parts.calculators.runAll()),
+    calculators: fromParse((parse, state) => parts.calculators.follow(state, parse)),
     examples: once(() => renderExamples(panels.examples, { onPick: parts.onExample })),
     lessons: { update: () => parts.lessons.show() },
     history: asking(parts.history),
