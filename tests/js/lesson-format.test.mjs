@@ -74,7 +74,7 @@ test("malformed files: what is wrong, and where", () => {
   rejects(lesson([{ input: "a" }], { title: "  " }), 'l.json: "title" is empty');
   rejects(lesson([{ input: "a" }, { base: "b" }]), 'l.json: step 2 (steps[1]) has no "input"');
   rejects(lesson([{ input: "a", notes: "x" }]),
-    'l.json: step 1 (steps[0]): unknown key "notes" (a step has input, base, view, step, note, ops, enc, href)');
+    'l.json: step 1 (steps[0]): unknown key "notes" (a step has input, base, view, step, note, ops, enc, href, hide)');
   rejects(lesson([{ input: "a", step: 1.5 }]), 'l.json: step 1 (steps[0]): "step" must be a whole number >= 0, not 1.5');
   rejects(lesson([{ input: "a", ops: [["port", 80]] }]),
     'l.json: step 1 (steps[0]): ops[0] must be a pair of strings [operation, value], not ["port",80]');

@@ -28,6 +28,7 @@ import { GETTERS } from "../facts.js";
  * @property {string} cols the Editions view's columns of the URL Standard on a day or without a
  *   change (state/columns.js; "": none)
  * @property {string} report the Survey view's report: a same-origin URL ("": none)
+ * @property {boolean} answer the answer-only display (ui/answer-only.js)
  */
 
 // Keys kept in the fragment, with their defaults (a default value is left out of the fragment).
@@ -35,7 +36,7 @@ import { GETTERS } from "../facts.js";
 export const DEFAULTS = {
   input: "", base: "", enc: "", view: "components", ops: [], step: 0, strace: false,
   pct: "", pctset: "component percent-encode set", pctenc: "", host: "", form: "", presenter: false,
-  errata: false, asof: "", cols: "", report: "",
+  errata: false, asof: "", cols: "", report: "", answer: false,
 };
 
 /** The fragment (without "#") that holds `state`: every key that is not its default (input

@@ -19,10 +19,14 @@
 // in the page's permalinks, default "components"), step (the selected trace step when the view is
 // "steps", an integer >= 0, default 0; not written for other views), note (default ""), ops (Setters lab operations, [[name, value], ...]),
 // enc (the query encoding label), href (what urlcalc gave when the step was written: a string, or
-// null for a failure; the page says when the engine now answers something else). Any other key is
-// an error: a misspelt "notes" must not vanish silently.
+// null for a failure; the page says when the engine now answers something else), hide (predict,
+// then reveal: "all", a list of getters, or "next-step"; what the page keeps hidden until the
+// presenter reveals it). Any other key is an error: a misspelt "notes" must not vanish silently.
+// A message quotes at most MAX_QUOTED characters of what the file holds (a value of 5,000 nested
+// brackets is described, not repeated), and a file that is not UTF-8 is refused with the line and
+// byte where it stops being UTF-8 (decodeLessonBytes), never read with U+FFFD in its notes.
 
-import { MAX_INPUT_BYTES, MAX_OPS } from "../facts.js";
+import { GETTERS, MAX_INPUT_BYTES, MAX_OPS } from "../facts.js";
 
 /**
  * A step of a (normalised) lesson: every optional key present.
@@ -35,6 +39,14 @@ import { MAX_INPUT_BYTES, MAX_OPS } from "../facts.js";
  * @property {Array<[string, string]>} ops
  * @property {string} enc
  * @property {string|null} [href] undefined when not given
+ * @property {Hide} [hide] what the page hides until it is revealed; absent: nothing
+ */
+
+/**
+ * Predict, then reveal: "all" (the answer: the href or the failure, and every view's values),
+ * getters (their values, and the href and record that hold them), or "next-step" (in Steps: the
+ * trace after the selected step).
+ * @typedef {"all" | "next-step" | string[]} Hide
  */
 
 /**
@@ -134,7 +146,22 @@ export function stepProblem(s, names) {
 }
 
 const TOP_KEYS = ["format", "version", "title", "description", "steps"];
-const STEP_KEYS = ["input", "base", "view", "step", "note", "ops", "enc", "href"];
+const STEP_KEYS = ["input", "base", "view", "step", "note", "ops", "enc", "href", "hide"];
+
+/** The words "hide" may be (besides a list of getters). */
+export const HIDE_WORDS = Object.freeze(["all", "next-step"]);
+/** The getters a step may hide: the URL API's (facts.js GETTERS). */
+export const HIDE_GETTERS = GETTERS;
+
+/** `hide` as it may stay on a step shown in `view` ("next-step" only in Steps), else undefined.
+ *  @param {Hide | undefined} hide @param {string} view
+ *  @returns {Hide | undefined} */
+export function hideFor(hide, view) {
+  return hide === "next-step" && view !== "steps" ? undefined : hide;
+}
+
+/** The most characters of a file's own text a message quotes. */
+export const MAX_QUOTED = 60;
 
 /** A lesson that cannot be read: `message` says what and where, for a person. */
 export class LessonError extends Error {
@@ -154,6 +181,47 @@ function typeName(v) {
   if (typeof v === "number") return "a number";
   if (typeof v === "boolean") return "a boolean";
   return typeof v;
+}
+
+/** How deep arrays and objects nest in `v` (0 for a scalar), counted without recursion: a file
+ *  may nest 100,000 deep.
+ *  @param {unknown} v */
+function nesting(v) {
+  let deepest = 0;
+  /** @type {Array<[unknown, number]>} */
+  const todo = [[v, 0]];
+  while (todo.length) {
+    const [x, d] = /** @type {[unknown, number]} */ (todo.pop());
+    if (x === null || typeof x !== "object") continue;
+    deepest = Math.max(deepest, d + 1);
+    for (const y of Object.values(x)) if (y !== null && typeof y === "object") todo.push([y, d + 1]);
+  }
+  return deepest;
+}
+
+/** A value of the file, for a message: itself when short (JSON), else what it is and its start;
+ *  never more than MAX_QUOTED characters of it.
+ *  @param {unknown} v */
+export function quoted(v) {
+  if (v === undefined) return "missing";
+  if (typeof v === "string") {
+    const cps = [...v];
+    return cps.length <= MAX_QUOTED ? JSON.stringify(v)
+      : `${JSON.stringify(cps.slice(0, MAX_QUOTED).join(""))}… (a string of ${cps.length.toLocaleString("en")} characters)`;
+  }
+  if (v === null || typeof v !== "object") return String(v);
+  const depth = nesting(v);
+  let text = null;
+  if (depth <= 8) {
+    try {
+      text = JSON.stringify(v);
+    } catch {
+      text = null;
+    }
+  }
+  if (text !== null && text.length <= MAX_QUOTED) return text;
+  const size = Array.isArray(v) ? `of ${v.length.toLocaleString("en")} item${v.length === 1 ? "" : "s"}` : `with ${Object.keys(v).length.toLocaleString("en")} keys`;
+  return `${typeName(v)} ${size}${depth > 1 ? `, nested ${depth.toLocaleString("en")} deep` : ""}`;
 }
 
 /** @param {string} s */
@@ -192,16 +260,16 @@ export function validateLesson(obj, { views, operations, aliases = {} }) {
   if (obj.format !== LESSON_FORMAT) {
     throw new LessonError(obj.format === undefined
       ? `this is not a urlcalc lesson: it has no "format": "${LESSON_FORMAT}"`
-      : `this is not a urlcalc lesson: "format" is ${JSON.stringify(obj.format)}, not "${LESSON_FORMAT}"`);
+      : `this is not a urlcalc lesson: "format" is ${quoted(obj.format)}, not "${LESSON_FORMAT}"`);
   }
   if (obj.version !== LESSON_VERSION) {
     if (Number.isInteger(obj.version) && obj.version > LESSON_VERSION) {
       throw new LessonError(`this lesson is format version ${obj.version}, made by a newer urlcalc; this page reads version ${LESSON_VERSION}`);
     }
-    throw new LessonError(`"version" must be ${LESSON_VERSION}, not ${JSON.stringify(obj.version) ?? "missing"}`);
+    throw new LessonError(`"version" must be ${LESSON_VERSION}, not ${quoted(obj.version)}`);
   }
   for (const k of Object.keys(obj)) {
-    if (!TOP_KEYS.includes(k)) throw new LessonError(`unknown key ${JSON.stringify(k)} (a lesson has ${TOP_KEYS.join(", ")})`);
+    if (!TOP_KEYS.includes(k)) throw new LessonError(`unknown key ${quoted(k)} (a lesson has ${TOP_KEYS.join(", ")})`);
   }
   if (obj.title === undefined) throw new LessonError(`the lesson has no "title"`);
   const title = stringField(obj.title, `"title"`, LIMITS.title).trim();
@@ -225,7 +293,7 @@ function validateStep(s, i, { views, operations, aliases }) {
   const at = where(i);
   if (s === null || typeof s !== "object" || Array.isArray(s)) throw new LessonError(`${at} must be an object, not ${typeName(s)}`);
   for (const k of Object.keys(s)) {
-    if (!STEP_KEYS.includes(k)) throw new LessonError(`${at}: unknown key ${JSON.stringify(k)} (a step has ${STEP_KEYS.join(", ")})`);
+    if (!STEP_KEYS.includes(k)) throw new LessonError(`${at}: unknown key ${quoted(k)} (a step has ${STEP_KEYS.join(", ")})`);
   }
   if (s.input === undefined) throw new LessonError(`${at} has no "input"`);
   const input = stringField(s.input, `${at}: "input"`, LIMITS.input);
@@ -234,13 +302,13 @@ function validateStep(s, i, { views, operations, aliases }) {
   if (s.view !== undefined) {
     const named = typeof s.view === "string" && Object.hasOwn(aliases, s.view) ? aliases[s.view] : s.view;
     if (typeof named !== "string" || !views.includes(named)) {
-      throw new LessonError(`${at}: "view" is ${JSON.stringify(s.view)}, not a view (${views.join(", ")})`);
+      throw new LessonError(`${at}: "view" is ${quoted(s.view)}, not a view (${views.join(", ")})`);
     }
     view = named;
   }
   let step = 0;
   if (s.step !== undefined) {
-    if (!Number.isSafeInteger(s.step) || s.step < 0) throw new LessonError(`${at}: "step" must be a whole number >= 0, not ${JSON.stringify(s.step)}`);
+    if (!Number.isSafeInteger(s.step) || s.step < 0) throw new LessonError(`${at}: "step" must be a whole number >= 0, not ${quoted(s.step)}`);
     step = s.step;
   }
   const note = s.note === undefined || s.note === null ? "" : stringField(s.note, `${at}: "note"`, LIMITS.note);
@@ -250,9 +318,9 @@ function validateStep(s, i, { views, operations, aliases }) {
     if (s.ops.length > LIMITS.ops.max) throw new LessonError(`${at}: ${s.ops.length} operations, at most ${LIMITS.ops.max}`);
     ops = s.ops.map((o, j) => {
       if (!Array.isArray(o) || o.length !== 2 || typeof o[0] !== "string" || typeof o[1] !== "string") {
-        throw new LessonError(`${at}: ops[${j}] must be a pair of strings [operation, value], not ${JSON.stringify(o)}`);
+        throw new LessonError(`${at}: ops[${j}] must be a pair of strings [operation, value], not ${quoted(o)}`);
       }
-      if (!operations.includes(o[0])) throw new LessonError(`${at}: ops[${j}]: ${JSON.stringify(o[0])} is not an operation (${operations.join(", ")})`);
+      if (!operations.includes(o[0])) throw new LessonError(`${at}: ops[${j}]: ${quoted(o[0])} is not an operation (${operations.join(", ")})`);
       stringField(o[1], `${at}: ops[${j}] value`, LIMITS.value);
       return [o[0], o[1]];
     });
@@ -263,7 +331,126 @@ function validateStep(s, i, { views, operations, aliases }) {
     if (s.href !== null && typeof s.href !== "string") throw new LessonError(`${at}: "href" must be a string or null (a failure), not ${typeName(s.href)}`);
     href = s.href;
   }
-  return { input, base, view, step, note, ops, enc, href };
+  /** @type {LessonStep} */
+  const out = { input, base, view, step, note, ops, enc, href };
+  if (s.hide !== undefined && s.hide !== null) out.hide = validateHide(s.hide, at, view);
+  return out;
+}
+
+/** A step's "hide": "all", "next-step" (Steps only), or a list of distinct getters.
+ *  @param {unknown} hide @param {string} at @param {string} view
+ *  @returns {Hide} */
+function validateHide(hide, at, view) {
+  const allowed = `"all", "next-step" or a list of getters (${HIDE_GETTERS.join(", ")})`;
+  if (typeof hide === "string") {
+    if (!HIDE_WORDS.includes(hide)) throw new LessonError(`${at}: "hide" is ${quoted(hide)}, not ${allowed}`);
+    if (hide === "next-step" && view !== "steps") {
+      throw new LessonError(`${at}: "hide": "next-step" hides the trace's next step, so the step's "view" must be "steps", not ${quoted(view)}`);
+    }
+    return /** @type {Hide} */ (hide);
+  }
+  if (!Array.isArray(hide)) throw new LessonError(`${at}: "hide" must be ${allowed}, not ${quoted(hide)}`);
+  if (hide.length === 0) throw new LessonError(`${at}: "hide" is an empty list: name the getters to hide, or leave "hide" out`);
+  /** @type {string[]} */
+  const out = [];
+  hide.forEach((g, j) => {
+    if (typeof g !== "string" || !HIDE_GETTERS.includes(g)) {
+      throw new LessonError(`${at}: hide[${j}] is ${quoted(g)}, not a getter (${HIDE_GETTERS.join(", ")})`);
+    }
+    if (out.includes(g)) throw new LessonError(`${at}: hide[${j}]: "${g}" is listed twice`);
+    out.push(g);
+  });
+  return out;
+}
+
+/** The first byte of `bytes` where UTF-8 goes wrong (as the Encoding Standard's decoder reads
+ *  it), or -1 when it is all UTF-8.
+ *  @param {Uint8Array} bytes */
+export function firstInvalidUtf8(bytes) {
+  let i = 0;
+  const n = bytes.length;
+  while (i < n) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i += 1;
+      continue;
+    }
+    let need = 0;
+    let lower = 0x80;
+    let upper = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lower = 0xa0;
+      if (b === 0xed) upper = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lower = 0x90;
+      if (b === 0xf4) upper = 0x8f;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = i + k < n ? bytes[i + k] : -1;
+      if (c < (k === 1 ? lower : 0x80) || c > (k === 1 ? upper : 0xbf)) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}
+
+/** A lesson file that is not UTF-8: where (the byte's offset, 0-based; its line and column,
+ *  1-based, the column in bytes), and whether it reads as Windows-1252 (Latin-1): the page then
+ *  offers to read it so. */
+export class LessonEncodingError extends LessonError {
+  /** @param {string} message @param {{offset: number, line: number, column: number, latin1: boolean}} where */
+  constructor(message, where) {
+    super(message);
+    this.name = "LessonEncodingError";
+    this.offset = where.offset;
+    this.line = where.line;
+    this.column = where.column;
+    this.latin1 = where.latin1;
+  }
+}
+
+/** A lesson file's bytes as text: UTF-8 (a BOM skipped), or LessonEncodingError saying where it
+ *  stops being UTF-8, never U+FFFD in its place. `as` "windows-1252": read as Latin-1 (what the
+ *  page offers when the file is not UTF-8 and has no byte Windows-1252 leaves undefined).
+ *  @param {Uint8Array} bytes @param {string} [name] @param {"utf-8" | "windows-1252"} [as]
+ *  @returns {string} */
+export function decodeLessonBytes(bytes, name = "the file", as = "utf-8") {
+  if (as === "windows-1252") return new TextDecoder("windows-1252").decode(bytes);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new LessonEncodingError(`${name} is UTF-16 text: a lesson file is UTF-8 (save it again as UTF-8)`, { offset: 0, line: 1, column: 1, latin1: false });
+  }
+  const bad = firstInvalidUtf8(bytes);
+  if (bad < 0) return new TextDecoder("utf-8").decode(bytes); // (a BOM is skipped by the decoder)
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < bad; i++) {
+    if (bytes[i] === 0x0a) {
+      line += 1;
+      lineStart = i + 1;
+    }
+  }
+  const hex = "0x" + bytes[bad].toString(16).toUpperCase().padStart(2, "0");
+  // Windows-1252 leaves 0x81, 0x8D, 0x8F, 0x90 and 0x9D undefined: a file with them is not Latin-1
+  const latin1 = !bytes.some((b) => b === 0x81 || b === 0x8d || b === 0x8f || b === 0x90 || b === 0x9d);
+  const as1252 = latin1 ? new TextDecoder("windows-1252").decode(bytes.subarray(bad, bad + 1)) : "";
+  throw new LessonEncodingError(`${name} is not UTF-8: line ${line}, byte ${bad - lineStart + 1} of the line (byte ${(bad + 1).toLocaleString("en")} of the file) is ${hex}, which UTF-8 does not allow there${
+    latin1 ? `; the file may be Latin-1 (Windows-1252), where ${hex} is “${as1252}”: save it again as UTF-8, or read it as Latin-1` : ""}`,
+  { offset: bad, line, column: bad - lineStart + 1, latin1 });
+}
+
+/** Read a lesson file's bytes (`name` for the messages): decodeLessonBytes, then parseLesson.
+ *  Throws LessonError (LessonEncodingError when it is not UTF-8).
+ *  @param {Uint8Array} bytes
+ *  @param {LessonNames & {name?: string, as?: "utf-8" | "windows-1252"}} names
+ *  @returns {Lesson} */
+export function parseLessonBytes(bytes, { views, operations, aliases = {}, name = "the file", as = "utf-8" }) {
+  if (bytes.length > MAX_FILE_BYTES) {
+    throw new LessonError(`${name} is ${(bytes.length / 1048576).toFixed(1)} MB: a lesson file is at most ${MAX_FILE_BYTES / 1048576} MB`);
+  }
+  return parseLesson(decodeLessonBytes(bytes, name, as), { views, operations, aliases, name });
 }
 
 /** Read a lesson file's text (`name` for the messages). Throws LessonError. */
@@ -280,7 +467,9 @@ export function parseLesson(text, { views, operations, aliases = {}, name = "the
   try {
     obj = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
-    throw new LessonError(`${name} is not JSON: ${e.message}`);
+    // the engine's words, cut short: some quote the text around the error
+    const words = [...String(e instanceof Error ? e.message : e)];
+    throw new LessonError(`${name} is not JSON: ${words.length > 2 * MAX_QUOTED ? words.slice(0, 2 * MAX_QUOTED).join("") + "…" : words.join("")}`);
   }
   try {
     return validateLesson(obj, { views, operations, aliases });
@@ -307,6 +496,7 @@ export function lessonToJSON(lesson) {
     if (s.ops && s.ops.length) o.ops = s.ops.map((x) => [x[0], x[1]]);
     if (s.enc) o.enc = s.enc;
     if (s.href !== undefined) o.href = s.href;
+    if (s.hide) o.hide = Array.isArray(s.hide) ? s.hide.slice() : s.hide;
     return o;
   });
   return out;

@@ -37,6 +37,7 @@ import { MAX_INPUT_BYTES } from "../facts.js";
  * @property {string} asof the History view's day (YYYY-MM-DD; "": none chosen)
  * @property {string} cols the Editions view's columns of the standard (state/columns.js)
  * @property {string} report the Survey view's report (a same-origin URL; "": none)
+ * @property {boolean} answer the answer-only display (ui/answer-only.js)
  * @property {Playing | null} playing
  */
 /** @typedef {"push" | "replace" | "typing" | "none"} HistoryMode */
@@ -79,6 +80,8 @@ const ACTIONS = {
   /** the Editions view's columns of the standard on a day or without a change (one added or removed) */
   setCols: { history: "push", apply: (/** @type {string} */ cols) => ({ cols }) },
   setPresenter: { history: "replace", apply: (/** @type {boolean} */ presenter) => ({ presenter }) },
+  /** the answer-only display on or off (issue 29) */
+  setAnswerOnly: { history: "replace", apply: (/** @type {boolean} */ answer) => ({ answer }) },
   /** a calculator's fields */
   setCalculator: { history: "typing", apply: (/** @type {Partial<PageState>} */ p) => p },
   /** a lesson step shown: its inputs, operations, view and trace step, and the lesson's place */

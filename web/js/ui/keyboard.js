@@ -17,7 +17,8 @@ function editable(t) {
  * @param {() => void} page.togglePresenter
  * @param {{ markdown: () => void, wpt: () => void }} page.copy
  * @param {{ go: (i: number) => void, toggle: () => void, pos: number }} page.steps
- * @param {{ playing: unknown, go: (delta: number) => unknown }} page.lessons
+ * @param {{ playing: unknown, go: (delta: number) => unknown, reveal: () => boolean, toggleAnswerOnly: () => void }} page.lessons
+ *   (reveal: r, what a lesson step hides; toggleAnswerOnly: a, the answer-only display)
  */
 export function shortcuts({ els, view, selectView, togglePresenter, copy, steps, lessons }) {
   document.addEventListener("keydown", (e) => {
@@ -34,6 +35,8 @@ export function shortcuts({ els, view, selectView, togglePresenter, copy, steps,
     else if (e.key === "b") els.base.focus();
     else if (/^[0-9]$/.test(e.key)) selectView(VIEWS[(Number(e.key) + 9) % 10], { focus: true });
     else if ((e.key === "]" || e.key === "[") && lessons.playing) lessons.go(e.key === "]" ? 1 : -1);
+    else if (e.key === "r" && lessons.reveal()) { /* the lesson step's hidden answer */ }
+    else if (e.key === "a") lessons.toggleAnswerOnly();
     else if (e.key === "h") selectView("history", { focus: true });
     else if (e.key === "s") selectView("survey", { focus: true });
     else if (e.key === "p") togglePresenter();

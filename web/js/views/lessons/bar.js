@@ -5,14 +5,16 @@
 // state (index.js); nothing else writes into the bar.
 import { html, nothing, render } from "../../vendor/lit-html.mjs";
 import { vt } from "./common.js";
+import { predictTemplate } from "./reveal.js";
 
 /** @typedef {import("./common.js").Entry} Entry */
+/** @typedef {Parameters<typeof predictTemplate>[0]} Predict */
 
 /**
  * What the bar shows: a lesson playing (its entry, the 0-based step, the drift), a link's error,
- * or nothing (hidden).
+ * or nothing (hidden). predict: the step hides part of its answer (predict, then reveal).
  * @typedef {{entry: Entry, at: number, drift: {expected: string | null, got: string | null} | null,
- *   go: (delta: number) => void, stop: () => void}
+ *   go: (delta: number) => void, stop: () => void, predict?: Predict | null}
  *   | {error: string, dismiss: () => void} | null} BarState
  */
 
@@ -48,6 +50,7 @@ export function renderBar(bar, state) {
     button("lesson-prev", "◀", "Previous step of the lesson (PgUp or [)", () => state.go(-1), at === 0)}${
     button("lesson-next", "▶", "Next step of the lesson (PgDn or ])", () => state.go(1), at === n - 1)}${
     button("lesson-stop", "✕", "End the lesson", state.stop, false)}</span>${
-    d ? html`<p class="lb-drift" id="lesson-drift" role="note">This step was written when urlcalc gave ${hrefOrFailure(d.expected)}; it now gives ${hrefOrFailure(d.got)}.</p>` : nothing}`, bar);
+    d && (!state.predict || state.predict.revealed) ? html`<p class="lb-drift" id="lesson-drift" role="note">This step was written when urlcalc gave ${hrefOrFailure(d.expected)}; it now gives ${hrefOrFailure(d.got)}.</p>` : nothing}${
+    state.predict ? predictTemplate(state.predict) : nothing}`, bar);
   bar.hidden = false;
 }

@@ -27,8 +27,10 @@ import { lessonToJSON } from "../../state/lesson-format.js";
  *  @typedef {{input: string, base?: string, view?: string, note?: string, enc?: string,
  *   ok?: boolean, out?: string}} TapeEntry */
 
-/** The message over the lists: its text, ok or bad, and an Undo.
- *  @typedef {{text: string, kind: string, undo: (() => void) | null}} Message */
+/** The message over the lists: its text, ok or bad, an Undo, and another way out (action: a
+ *  file that is not UTF-8 read as Latin-1).
+ *  @typedef {{text: string, kind: string, undo: (() => void) | null,
+ *   action?: {label: string, run: () => void}}} Message */
 
 /** What went wrong, for a message: an error's message, else what was thrown.
  *  @param {unknown} e */

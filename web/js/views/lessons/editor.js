@@ -10,7 +10,7 @@
 // view's drafts: the title is kept trimmed) until the next full render shows the lesson again
 // (lit-html's live(): a field is written only when its text differs, so the caret stays).
 import { html, live, noChange, nothing } from "../../vendor/lit-html.mjs";
-import { LIMITS, MAX_FILE_BYTES, counterText, fitToLimit, measure } from "../../state/lesson-format.js";
+import { HIDE_GETTERS, LIMITS, MAX_FILE_BYTES, counterText, fitToLimit, hideFor, measure } from "../../state/lesson-format.js";
 import { maxLengthFor, sizeBound, tapeStep, vt } from "./common.js";
 
 /** @typedef {import("./common.js").Entry} Entry */
@@ -120,7 +120,7 @@ function stepItem(v, e, s, i) {
   const n = i + 1;
   const playingHere = v.playing?.id === e.id && v.playing.at === i;
   const buttons = html`${stepButton("ls-show", "Show", `Show step ${n} on the page (and play the lesson from there)`, () => v.play(e.id, i))}${own ? html`${
-    stepButton("ls-use", "Use the page", `Replace step ${n} with what the page shows now (input, base, view, trace step, setters)`, () => v.replaceStep(e, i, { ...v.current(), note: L.steps[i].note }))}${
+    stepButton("ls-use", "Use the page", `Replace step ${n} with what the page shows now (input, base, view, trace step, setters)`, () => v.replaceStep(e, i, withHide({ ...v.current(), note: L.steps[i].note }, L.steps[i].hide)))}${
     stepButton("ls-up", "↑", `Move step ${n} up`, () => v.move(e, i, -1), i === 0)}${
     stepButton("ls-down", "↓", `Move step ${n} down`, () => v.move(e, i, 1), i === L.steps.length - 1)}${
     stepButton("ls-remove", "✕", `Remove step ${n}`, () => v.removeStep(e, i), L.steps.length === 1)}` : nothing}`;
@@ -131,7 +131,8 @@ function stepItem(v, e, s, i) {
       s.input ? html`<code class="ls-input">${vt(s.input)}</code>` : html`<span class="ls-input muted">(the empty string)</span>`}${
       s.base ? html` <span class="muted">against </span><code class="ls-base">${vt(s.base)}</code>` : nothing}</p><p class="ls-text small"><span class="ls-view">${v.viewLabel(s.view)}</span>${
       s.view === "steps" ? ` · trace step #${s.step}` : ""}${s.enc ? ` · encoding ${s.enc}` : ""}</p>${opsLine(s)}${
-      s.note ? html`<p class="ls-text ls-note">${vt(s.note)}</p>` : nothing}</li>`;
+      s.note ? html`<p class="ls-text ls-note">${vt(s.note)}</p>` : nothing}${
+      s.hide ? html`<p class="ls-text small ls-hides">${hideText(s.hide)}</p>` : nothing}</li>`;
   }
   /** @param {"input" | "base" | "note"} key @param {string} label @param {Record<string, string>} attrs @param {(x: string) => void} set */
   const field = (key, label, attrs, set) => {
@@ -142,6 +143,8 @@ function stepItem(v, e, s, i) {
   const noTrace = s.view !== "steps"; // the trace step is a Steps thing
   const viewChanged = (/** @type {Event} */ ev) => {
     s.view = /** @type {HTMLSelectElement} */ (ev.target).value;
+    const hide = hideFor(s.hide, s.view); // "next-step" is a Steps thing
+    if (hide === undefined) delete s.hide;
     e.bytesBound = undefined; // measured again at the next keystroke
     v.changed(e, false);
   };
@@ -157,7 +160,48 @@ function stepItem(v, e, s, i) {
     field("input", "URL", { label: `Step ${n}: URL` }, (x) => { s.input = x; s.href = undefined; })}${
     field("base", "Base", { placeholder: "(none)", label: `Step ${n}: base` }, (x) => { s.base = x; s.href = undefined; })}<label for=${`ls-view-${i}`}>View</label><span class="ls-inline"><select class="ls-view" id=${`ls-view-${i}`} aria-label=${`Step ${n}: view`} @change=${viewChanged}>${
     v.views.map((name) => html`<option value=${name} ?selected=${name === s.view} .selected=${name === s.view}>${v.viewLabel(name)}</option>`)}</select><label for=${`ls-step-${i}`} ?hidden=${noTrace}>trace step</label><input type="number" min="0" step="1" class="ls-trace-step" id=${`ls-step-${i}`} aria-label=${`Step ${n}: trace step in Steps`} ?hidden=${noTrace} .value=${String(s.step)} @input=${traceTyped}></span>${
-    field("note", "Note", { spellcheck: "true", placeholder: "one line for the class", label: `Step ${n}: note` }, (x) => { s.note = x; })}</div>${opsLine(s)}</li>`;
+    field("note", "Note", { spellcheck: "true", placeholder: "one line for the class", label: `Step ${n}: note` }, (x) => { s.note = x; })}${
+    hideControls(v, e, s, i)}</div>${opsLine(s)}</li>`;
+}
+
+/** `step` with `hide` (what it replaces hid), when its view allows it.
+ *  @param {Step} step @param {Step["hide"]} hide @returns {Step} */
+function withHide(step, hide) {
+  const h = hideFor(hide, step.view);
+  return h === undefined ? step : { ...step, hide: Array.isArray(h) ? h.slice() : h };
+}
+
+/** "Hides …" for a step's `hide`. @param {NonNullable<Step["hide"]>} hide */
+function hideText(hide) {
+  return hide === "all" ? "Hides the answer until revealed" : hide === "next-step" ? "Hides the trace's next step until revealed"
+    : `Hides ${hide.join(", ")} until revealed`;
+}
+
+/** Predict, then reveal: what step `s` hides until the presenter reveals it (nothing, the whole
+ *  answer, chosen getters, the trace's next step in Steps).
+ *  @param {Lessons} v @param {Entry} e @param {Step} s @param {number} i */
+function hideControls(v, e, s, i) {
+  const n = i + 1;
+  const kind = !s.hide ? "" : Array.isArray(s.hide) ? "getters" : s.hide;
+  const kindChanged = (/** @type {Event} */ ev) => {
+    const k = /** @type {HTMLSelectElement} */ (ev.target).value;
+    if (k === "") delete s.hide;
+    else s.hide = k === "getters" ? ["host"] : /** @type {"all" | "next-step"} */ (k);
+    e.bytesBound = undefined;
+    v.changed(e, true);
+  };
+  const chosen = Array.isArray(s.hide) ? s.hide : [];
+  const toggle = (/** @type {string} */ g, /** @type {Event} */ ev) => {
+    const on = /** @type {HTMLInputElement} */ (ev.target).checked;
+    const next = HIDE_GETTERS.filter((x) => (x === g ? on : chosen.includes(x)));
+    if (next.length) s.hide = next;
+    e.bytesBound = undefined;
+    v.changed(e, true);
+  };
+  return html`<label for=${`ls-hide-${i}`}>Hide</label><span class="ls-inline ls-hide"><select class="ls-hide-kind" id=${`ls-hide-${i}`} aria-label=${`Step ${n}: hide until revealed`} @change=${kindChanged}>${
+    [["", "nothing"], ["all", "the answer"], ["getters", "chosen getters"], ["next-step", "the trace's next step (Steps)"]].map(([value, label]) =>
+      html`<option value=${value} ?disabled=${value === "next-step" && s.view !== "steps"} ?selected=${value === kind} .selected=${value === kind}>${label}</option>`)}</select>${
+    kind === "getters" ? html`<span class="ls-hide-getters" role="group" aria-label=${`Step ${n}: getters to hide`}>${HIDE_GETTERS.map((g) => html`<label class="check"><input type="checkbox" data-getter-hide=${g} .checked=${chosen.includes(g)} ?disabled=${chosen.length === 1 && chosen[0] === g} @change=${(/** @type {Event} */ ev) => toggle(g, ev)}> ${g}</label>`)}</span>` : nothing}</span>`;
 }
 
 /** Add what the page shows, add from the paper tape, and the count of steps. @param {Lessons} v @param {Entry} e */

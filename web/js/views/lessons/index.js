@@ -18,6 +18,7 @@ import { renderBar } from "./bar.js";
 import { editorTemplate } from "./editor.js";
 import { LessonLibrary } from "./library.js";
 import { listsTemplate } from "./list.js";
+import { hiddenValues, markHidden } from "./reveal.js";
 
 /** @typedef {import("./common.js").Entry} Entry */
 /** @typedef {import("./common.js").Step} Step */
@@ -45,6 +46,10 @@ export class Lessons extends LessonLibrary {
     this.limitLive = "";
     /** @type {{id: string, bytes: number, quiet: boolean} | null} the editor's file size shown */
     this.size = null;
+    /** @type {Map<string, Map<string, string>>} the class's guesses, by "<lesson id>:<step>" */
+    this.guesses = new Map();
+    /** @type {Map<string, import("./reveal.js").Hidden[]>} the answers as revealed, by "<lesson id>:<step>" */
+    this.revealedValues = new Map();
   }
 
   // ---- the panel ----------------------------------------------------------------------------------
@@ -100,7 +105,8 @@ export class Lessons extends LessonLibrary {
       this.render();
     };
     return html`<div id="lesson-message" role=${m?.kind === "bad" ? "alert" : "status"} aria-live="polite" class=${m ? "lesson-message " + (m.kind === "bad" ? "bad" : "ok") : ""}>${m ? vt(m.text) : ""}${
-      m?.undo ? html` <button type="button" class="small" id="lesson-undo" @click=${undo}>Undo</button>` : ""}</div>`;
+      m?.undo ? html` <button type="button" class="small" id="lesson-undo" @click=${undo}>Undo</button>` : ""}${
+      m?.action ? html` <button type="button" class="small" id="lesson-message-action" @click=${m.action.run}>${m.action.label}</button>` : ""}</div>`;
   }
 
   /** Import a file: the file picker. */
@@ -151,6 +157,8 @@ export class Lessons extends LessonLibrary {
     at = Math.max(0, Math.min(e.lesson.steps.length - 1, at));
     this.playing = { id, at };
     this.drift = null;
+    this.guesses.delete(`${id}:${at}`); // shown again: hidden again, new guesses
+    this.revealedValues.delete(`${id}:${at}`);
     writeStore(PLAYING_KEY, this.playing, sessionStorage);
     if (present) this.present(true);
     this.renderBar();
@@ -185,10 +193,10 @@ export class Lessons extends LessonLibrary {
   /** The page went Back or Forward to where lesson `p` played (at its step; null: none played):
    *  the bar and the lists follow. The page already shows that step (the page's state holds it),
    *  so nothing is applied, and onPlay is not called.
-   *  @param {{id: string, at: number} | null} p */
+   *  @param {{id: string, at: number, revealed?: boolean} | null} p */
   follow(p) {
     const e = p ? this.entry(p.id) : null;
-    this.playing = e && p ? { id: p.id, at: Math.max(0, Math.min(e.lesson.steps.length - 1, p.at)) } : null;
+    this.playing = e && p ? { id: p.id, at: Math.max(0, Math.min(e.lesson.steps.length - 1, p.at)), ...(p.revealed ? { revealed: true } : {}) } : null;
     this.drift = null;
     writeStore(PLAYING_KEY, this.playing, sessionStorage);
     this.renderBar();
@@ -202,14 +210,46 @@ export class Lessons extends LessonLibrary {
     if (p.id.startsWith("example:")) await this.loadExamples();
     const e = this.entry(p.id);
     if (!e || this.playing) return;
-    this.playing = { id: p.id, at: Math.min(p.at, e.lesson.steps.length - 1) };
+    this.playing = { id: p.id, at: Math.min(p.at, e.lesson.steps.length - 1), ...(p.revealed === true ? { revealed: true } : {}) };
     this.renderBar();
+  }
+
+  // ---- predict, then reveal ---------------------------------------------------------------------
+
+  /** Whether the step playing hides part of its answer now (not revealed yet). */
+  hiding() {
+    const s = this.playingStep();
+    return !!(s && s.hide && this.playing && !this.playing.revealed);
+  }
+
+  /** Reveal what the step playing hides, and mark the class's guesses (r, or the bar's Reveal):
+   *  false when nothing is hidden. */
+  reveal() {
+    if (!this.hiding() || !this.playing) return false;
+    const key = `${this.playing.id}:${this.playing.at}`;
+    this.revealedValues.set(key, hiddenValues(this.playingStep()?.hide, this.answer()));
+    this.playing = { ...this.playing, revealed: true };
+    writeStore(PLAYING_KEY, this.playing, sessionStorage);
+    this.renderBar();
+    this.onReveal();
+    if (!document.activeElement || document.activeElement === document.body) {
+      /** @type {HTMLElement | null} */ (this.bar.querySelector("#lesson-predict"))?.focus(); // (the Reveal button is gone)
+    }
+    return true;
+  }
+
+  /** @param {string} key @returns {Map<string, string>} */
+  guessesFor(key) {
+    let m = this.guesses.get(key);
+    if (!m) this.guesses.set(key, (m = new Map()));
+    return m;
   }
 
   /** The page computed `seen` ({input, base, enc, ops, href}): if that is the playing step,
    *  say whether the engine still gives the href the lesson was written with.
    *  @param {{input: string, base: string, enc: string, ops: unknown[], href: string | null}} seen */
   observe(seen) {
+    this.answered();
     const s = this.playingStep();
     if (!s || s.href === undefined) return;
     if (s.input !== seen.input || s.base !== seen.base || s.enc !== seen.enc ||
@@ -219,6 +259,12 @@ export class Lessons extends LessonLibrary {
       this.drift = drift;
       this.renderBar();
     }
+  }
+
+  /** The page drew an answer: the bar's predict row (its answers) follows. */
+  answered() {
+    this.onAnswer();
+    if (this.playingStep()?.hide) this.renderBar();
   }
 
   /** @returns {Step | null} */
@@ -236,7 +282,7 @@ export class Lessons extends LessonLibrary {
       const entry = this.adopt(lesson);
       this.selectedId = entry.id;
       this.play(entry.id, Math.max(0, (Number.isSafeInteger(at) ? at : 1) - 1));
-      this.toast(`Lesson “${lesson.title}”: ${lesson.steps.length} steps. PgDn / ] for the next one.`);
+      this.toast(`Lesson “${lesson.title}”: ${lesson.steps.length} step${lesson.steps.length === 1 ? "" : "s"}. PgDn / ] for the next one.`);
       return true;
     } catch (e) {
       this.showLinkError(e instanceof LessonError ? e.message : `the lesson link could not be read (${why(e)})`);
@@ -256,8 +302,21 @@ export class Lessons extends LessonLibrary {
     const e = this.playing ? this.entry(this.playing.id) : null;
     /** @type {BarState} */
     let state = null;
+    const p = this.playing;
+    const step = e && p ? e.lesson.steps[p.at] : null;
     if (linkError !== null) state = { error: linkError, dismiss: () => this.renderBar() };
-    else if (e && this.playing) state = { entry: e, at: this.playing.at, drift: this.drift, go: (d) => this.go(d), stop: () => this.stop() };
+    else if (e && p) {
+      const key = `${p.id}:${p.at}`;
+      const revealed = !!p.revealed;
+      const predict = step?.hide ? {
+        hidden: (revealed ? this.revealedValues.get(key) : null) ?? hiddenValues(step.hide, this.answer()),
+        revealed, guesses: this.guessesFor(key),
+        guessed: (/** @type {string} */ name, /** @type {string} */ value) => { this.guessesFor(key).set(name, value); },
+        reveal: () => this.reveal(),
+      } : null;
+      state = { entry: e, at: p.at, drift: this.drift, go: (d) => this.go(d), stop: () => this.stop(), predict };
+    }
+    markHidden(state && "entry" in state && !p?.revealed ? step?.hide : null);
     renderBar(this.bar, state);
   }
 }

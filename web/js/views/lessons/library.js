@@ -5,8 +5,8 @@
 // shown with their problem, never deleted), and the edits, imports, exports, links and paper-tape
 // lessons. No DOM here but a download: the view (index.js) renders, after each change.
 import {
-  LIMITS, LessonError, MAX_FILE_BYTES, MAX_TITLE, lessonBytes, lessonFileName, lessonToLinkValue,
-  parseLesson, serializeLesson, stepProblem,
+  LIMITS, LessonEncodingError, LessonError, MAX_FILE_BYTES, MAX_TITLE, lessonBytes, lessonFileName,
+  lessonToLinkValue, parseLesson, parseLessonBytes, serializeLesson, stepProblem,
 } from "../../state/lesson-format.js";
 import { isLessonKey, newId, readLessons, readStored, removeStored, writeLesson } from "../../state/lesson-store.js";
 import { EXAMPLE_LESSONS } from "../lessons.js";
@@ -26,12 +26,15 @@ import { download, local, sameLesson, tapeStep, why } from "./common.js";
  *   aliases?: Record<string, string>, viewLabel: (view: string) => string,
  *   apply: (step: Step) => void, current: () => Step, tapeEntries: () => TapeEntry[],
  *   copy: (text: string, what: string) => unknown, toast: (msg: string) => void,
- *   present: (on: boolean) => void, onPlay?: () => void, publicBase?: () => string | null}} Options
+ *   present: (on: boolean) => void, onPlay?: () => void, publicBase?: () => string | null,
+ *   answer?: () => import("./reveal.js").Answer | null, onReveal?: () => void, onAnswer?: () => void,
+ *   answerOnly?: () => void}} Options
  */
 
 export class LessonLibrary {
   /** @param {Options} options */
-  constructor({ panel, bar, views, operations, aliases = {}, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay = () => {}, publicBase = () => null }) {
+  constructor({ panel, bar, views, operations, aliases = {}, viewLabel, apply, current, tapeEntries, copy, toast, present, onPlay = () => {}, publicBase = () => null,
+    answer = () => null, onReveal = () => {}, onAnswer = () => {}, answerOnly = () => {} }) {
     this.panel = panel;
     this.bar = bar;
     this.views = views;
@@ -45,6 +48,14 @@ export class LessonLibrary {
     this.present = present;
     this.onPlay = onPlay;
     this.publicBase = publicBase;
+    /** what the page answers for the step shown (predict, then reveal) */
+    this.answer = answer;
+    /** after a reveal: the page's state takes the lesson's place (revealed) into its history entry */
+    this.onReveal = onReveal;
+    /** the page drew an answer */
+    this.onAnswer = onAnswer;
+    /** the answer-only display on / off (a) */
+    this.toggleAnswerOnly = answerOnly;
     /** @type {Names} */
     this.names = { views, operations, aliases };
     /** @type {Entry[]} */
@@ -59,7 +70,8 @@ export class LessonLibrary {
     this.message = null;
     /** @type {boolean} the panel has been rendered (its tab was opened) */
     this.built = false;
-    /** @type {{id: string, at: number} | null} the lesson that plays (at: 0-based step index) */
+    /** @type {{id: string, at: number, revealed?: boolean} | null} the lesson that plays (at: 0-based step
+     *  index; revealed: its hidden answer has been revealed) */
     this.playing = null;
     /** @type {Entry[]} */
     this.mine = this.loadMine();
@@ -338,19 +350,24 @@ export class LessonLibrary {
     });
   }
 
-  /** @param {File} file */
-  async importFile(file) {
+  /** Import a file: its bytes must be UTF-8 (never read with U+FFFD in their place); a file that
+   *  is not says where, and when it reads as Latin-1 the message offers to read it so (`as`).
+   *  @param {File} file @param {"utf-8" | "windows-1252"} [as] */
+  async importFile(file, as = "utf-8") {
     const name = file.name || "the file";
     try {
       if (file.size > MAX_FILE_BYTES) {
         throw new LessonError(`${name} is ${(file.size / 1048576).toFixed(1)} MB: a lesson file is at most ${MAX_FILE_BYTES / 1048576} MB`);
       }
-      const lesson = parseLesson(await file.text(), { ...this.names, name });
+      const lesson = parseLessonBytes(new Uint8Array(await file.arrayBuffer()), { ...this.names, name, as });
       const entry = this.adopt(lesson);
       this.selectedId = entry.id;
-      this.say(`Imported “${lesson.title}” (${lesson.steps.length} step${lesson.steps.length === 1 ? "" : "s"}) from ${name}.`);
+      this.say(`Imported “${lesson.title}” (${lesson.steps.length} step${lesson.steps.length === 1 ? "" : "s"}) from ${name}${as === "utf-8" ? "" : ", read as Latin-1 (Windows-1252)"}.`);
     } catch (e) {
       this.say(e instanceof LessonError ? `Not imported: ${e.message}` : `Not imported: ${name} could not be read (${why(e)})`, "bad");
+      if (e instanceof LessonEncodingError && e.latin1 && this.message) {
+        this.message.action = { label: "Read it as Latin-1", run: () => this.importFile(file, "windows-1252") };
+      }
     }
     this.render();
   }
