@@ -28,6 +28,7 @@ from urlcalc.standard.parser import STATE_NAMES, ParseFailure, State, basic_url_
 from urlcalc.standard.record import URLRecord
 from urlcalc.standard.variants import any_undone
 
+BASIC_URL_PARSER = "basic URL parser"
 #: Shapes remembered per ``Coverage`` (a survey's reader): past this, a new shape's steps are
 #: computed by the state machine and not kept, so memory stays bounded on any corpus.
 MAX_SHAPES = 20_000
@@ -45,8 +46,11 @@ def state_steps() -> list[str]:
     never reached is this list less what it took. (A failure's cause in the host parsers is
     counted too when reached, but those algorithms are not traced by a covered parse, so they
     are not in this list.)"""
-    # the preprocessing steps that raise a validation error (steps 1.2 and 2)
-    out = [step_name("basic URL parser", "1.2"), step_name("basic URL parser", "2")]
+    # the preprocessing steps that raise a validation error (the basic URL parser's own steps
+    # whose text says so)
+    parser = steps.algorithm(BASIC_URL_PARSER)
+    out = [step_name(BASIC_URL_PARSER, n) for n, text in (parser.steps.items() if parser else ())
+           if "validation error" in text]
     for name in STATE_NAMES.values():
         alg = steps.algorithm(name)
         if alg is None:
@@ -71,7 +75,7 @@ def covered_parse(input: str, base: URLRecord | None, errors: list[ValidationErr
     result = basic_url_parse(input, base, errors=errors, taken=taken)
     steps = {step_name(STATE_NAMES.get(state, "?"), step) for state, step in taken}
     for e in errors[start:]:
-        if e.algorithm == "basic URL parser":
+        if e.algorithm == BASIC_URL_PARSER:
             steps.add(step_name(e.algorithm, e.step))
     if isinstance(result, ParseFailure) and result.cause is not None:
         steps.add(step_name(*result.cause))
