@@ -15,6 +15,10 @@ Families (each key is one bucket; a URL falls into each of its keys once):
                      the standard parses", "parses where the standard fails", "not available"
 ``host-disagreement``  the implementations whose host differs from the standard's (the bucket
                      security reviewers read first: SSRF and allowlist bypasses live there)
+``confusion:<id>``   per other implementation that disagrees: the confusion class of the
+                     disagreement (urlcalc.model.confusion's classes, or "other: <what>")
+``allowed-host``     the naive allowlist tests that would accept a host the standard's host is
+                     not (urlcalc.implementations.confusion)
 ``edition:<id>``     per edition (older spec): "same" or "differs: <getter>" ...
 ``history:<name>``   per undoable change of the standard's history: "differs" when undoing it
                      changes this URL's result
