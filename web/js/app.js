@@ -14,16 +14,19 @@ import { fillEncodings } from "./render/encodings.js";
 import { toastFn } from "./render/share.js";
 import { Store, sameParse, tooLong } from "./state/store.js";
 import { followHistory, lessonLink } from "./state/history.js";
-import { pageState } from "./state/page-state.js";
+import { ignoredParts, pageState } from "./state/page-state.js";
 import { VIEWS } from "./state/view-names.js";
 import { engineStatus } from "./ui/engine-status.js";
+import { announcer } from "./ui/announce.js";
 import { enginesDiffer } from "./ui/differs.js";
 import { copying } from "./ui/copy.js";
+import { InWptView } from "./views/in-wpt.js";
 import { inputFields } from "./ui/fields.js";
 import { glance } from "./ui/glance.js";
 import { shortcuts } from "./ui/keyboard.js";
 import { lessonsAndTape } from "./ui/lessons-and-tape.js";
 import { pageParse } from "./ui/page-parse.js";
+import { permalinkNotice } from "./ui/permalink-notice.js";
 import { parseRequest } from "./views/requests.js";
 import { createViews } from "./views/index.js";
 import { StepsView } from "./views/steps.js";
@@ -43,7 +46,7 @@ const els = {
   inputView: $("input-view"), hrefView: $("href-view"), verdictSlot: $("verdict-slot"), requestError: $("request-error"),
   engineAnswer: $("engine-answer"), engineBoot: $("engine-boot"), differ: $("engines-differ"), tabs: $("tabs"),
   presenter: $("presenter"), help: /** @type {HTMLDialogElement} */ ($("help")),
-  copyDialog: /** @type {HTMLDialogElement} */ ($("copy-dialog")), copyText: /** @type {HTMLTextAreaElement} */ ($("copy-text")), toast: $("toast"), copyNoLink: $("copy-no-link"), copyHere: $("copy-here"),
+  copyDialog: /** @type {HTMLDialogElement} */ ($("copy-dialog")), copyText: /** @type {HTMLTextAreaElement} */ ($("copy-text")), toast: $("toast"), copyNoLink: $("copy-no-link"), copyHere: $("copy-here"), copyDuplicate: $("copy-duplicate"),
   inputs: $("inputs"), moreFields: $("more-fields"), answerLine: $("answer-line"), bootProgress: $("boot-progress"),
 };
 const panels = Object.fromEntries(VIEWS.map((v) => [v, $("panel-" + v)]));
@@ -89,16 +92,19 @@ function report(answer) {
 }
 const status = engineStatus(els, engine, force, () => parse.result() !== null);
 const top = glance(els);
+const announce = announcer($("answer-live")); // issue 29: the answer, once typing settles
 const differ = enginesDiffer(els.differ, engine, () => (tooLong(state().input, state().base) ? null : parseRequest(state(), false)));
 const parse = pageParse({
   state, call, engine, view: () => views[state().view],
   drawn: (answer) => {
     showRequestError("");
     top.render(answer.result);
+    announce.answered(answer.result);
     status.renderBoot();
     differ.apply();
   },
   done: (answer) => {
+    status.page(answer); // (issue 29: the badge names the parse's engine again when a view closes)
     report(answer);
     const r = answer.result;
     lessons.observe({ input: r.input, base: state().base, enc: state().enc, ops: [], href: r.ok ? r.getters.href : null });
@@ -106,6 +112,7 @@ const parse = pageParse({
   },
   refused: (message) => {
     showRequestError(message);
+    announce.refused(message);
     report(null);
   },
 });
@@ -135,6 +142,7 @@ const editionsView = new EditionsView(panels.editions, {
   },
 });
 const implementationsView = new ImplementationsView(panels.implementations, asking);
+const inWptView = new InWptView(panels.components, asking);
 const historyView = new HistoryView(panels.history, { ...asking, setAsOf: (day) => store.dispatch("setAsOf", day) });
 const surveyView = new SurveyView(panels.survey, {
   call,
@@ -150,7 +158,11 @@ const { lessons, tape, addToTape } = lessonsAndTape({
 });
 const views = createViews(panels, {
   steps: stepsView, setters: settersView, editions: editionsView, implementations: implementationsView, history: historyView,
-  survey: surveyView, calculators, lessons, afterComponents: () => differ.apply(),
+  survey: surveyView, calculators, lessons, inWpt: inWptView,
+  afterComponents: () => {
+    differ.apply();
+    inWptView.redraw();
+  },
   onExample: (/** @type {any} */ ex) => {
     store.dispatch("load", { input: ex.input, base: ex.base || "" });
     selectView("components");
@@ -186,6 +198,7 @@ store.subscribe((s, previous, action) => {
   const parseChanged = !sameParse(s, previous);
   if (parseChanged) {
     clearTimeout(idleTimer); // idle again only after the new input's render (compute schedules it)
+    announce.changed();
     parse.compute(); // first: the engine gets the input now, and works while this task goes on
   }
   showFields(s);
@@ -202,6 +215,7 @@ store.subscribe((s, previous, action) => {
 /** @param {string} view @param {string} [from] */
 function showView(view, from) {
   if (from === "steps" && view !== "steps") stepsView.stop();
+  if (from !== undefined && from !== view) status.showPage();
   for (const v of VIEWS) {
     const on = v === view;
     tabs[v].setAttribute("aria-selected", String(on));
@@ -239,7 +253,8 @@ els.tabs.addEventListener("keydown", (e) => {
 els.presenter.addEventListener("click", () => store.dispatch("setPresenter", !state().presenter));
 $("help-btn").addEventListener("click", () => els.help.showModal());
 const copy = copying({ state, result: () => parse.result(), setterModel: () => settersView.last?.model ?? null,
-  engineLine: () => status.line(), engineInfo: () => (engine ? engine.info : null), els, toast });
+  engineLine: () => status.line(), engineInfo: () => (engine ? engine.info : null), els, toast,
+  wptLookup: () => inWptView.lookup() });
 $("copy-md").addEventListener("click", copy.markdown);
 $("copy-wpt").addEventListener("click", copy.wpt);
 shortcuts({ els, view: () => state().view, selectView, copy, steps: stepsView, lessons,
@@ -249,7 +264,9 @@ shortcuts({ els, view: () => state().view, selectView, copy, steps: stepsView, l
   els.input.focus();
 });
 window.addEventListener("resize", () => stepsView.fitToScreen());
-const pageHistory = followHistory(store, { openLesson: (value, at) => lessons.openLink(value, at) });
+// (issue 29: what of a permalink the page could not use, said)
+const permalinkIgnored = permalinkNotice(els.requestError);
+const pageHistory = followHistory(store, { openLesson: (value, at) => lessons.openLink(value, at), ignored: permalinkIgnored });
 
 // ---- start ----------------------------------------------------------------------------------------
 
@@ -282,6 +299,7 @@ const startLink = lessonLink(startFragment);
 if (startLink) {
   lessons.openLink(startLink.value, startLink.at).then((/** @type {boolean} */ ok) => { if (!ok) parse.compute(); });
 } else {
+  permalinkIgnored(ignoredParts(startFragment));
   lessons.resume().then(() => { if (lessons.playing) store.dispatch("resumeLesson", { ...lessons.playing }); });
   parse.compute();
 }

@@ -145,6 +145,24 @@ export const LIST_WINDOW = 400;
 
 const LEDE = html`<p class="lede">The basic URL parser, one state-machine step at a time. Scrub with the buttons, the slider or the arrow keys in the list; the caret marks the pointer in the input.</p>`;
 
+/**
+ * The selected step in words, for a screen reader: "step 13 of 60: authority state, step 3;
+ * sets host; validation error: …; called by …".
+ * @param {any} s a trace step @param {number} i its index @param {number} n the number of steps
+ */
+export function stepSummary(s, i, n) {
+  const name = s.algorithm || s.state || s.parser || "";
+  const parts = [`step ${i + 1} of ${n}: ${name}, ${s.step ? "step " + s.step : "no numbered step"}`];
+  const changes = Object.keys(s.changes || {});
+  if (changes.length) parts.push("sets " + changes.join(", "));
+  if (s.errors && s.errors.length) parts.push("validation error" + (s.errors.length > 1 ? "s: " : ": ") + s.errors.join(", "));
+  if (s.outcome) parts.push(s.outcome);
+  if (s.called_by && s.called_by.algorithm) parts.push(`called by ${s.called_by.algorithm}${s.called_by.step ? ", step " + s.called_by.step : ""}`);
+  const cites = variantCitations(s);
+  if (cites.length) parts.push("as before " + cites.map((c) => c.badge).join(", "));
+  return parts.join("; ");
+}
+
 export class StepsView {
   /** @param {HTMLElement} panel
    *  @param {{onChange?: (i: number) => void, announce?: (text: string) => void}} [opts] */
@@ -170,7 +188,7 @@ export class StepsView {
       const li = e.target.closest("li[data-step]");
       if (li && !e.target.closest("a")) this.go(Number(li.dataset.step));
     };
-    show(p, html`${LEDE}<div class="codeline trace-input" id="trace-input" aria-label="The input, with the parser's pointer (caret)" role="img" data-caret=""></div><div class="scrubber" role="group" aria-label="Timeline controls"><button type="button" id="step-first" title="First step (Home)" aria-label="First step" @click=${() => this.go(0)}>|◀</button><button type="button" id="step-prev" title="Previous step (←)" aria-label="Previous step" @click=${() => this.go(this.pos - 1)}>◀</button><button type="button" id="step-play" class="primary" aria-pressed="false" title="Play / pause (Space)" @click=${() => this.toggle()}>▶ Play</button><button type="button" id="step-next" title="Next step (→)" aria-label="Next step" @click=${() => this.go(this.pos + 1)}>▶</button><button type="button" id="step-last" title="Last step (End)" aria-label="Last step" @click=${() => this.go(this.steps.length - 1)}>▶|</button><input type="range" id="step-range" min="0" max="0" value="0" aria-label="Step" @input=${() => this.go(Number(this.range.value))}><span class="step-pos" id="step-pos" aria-live="off"></span><label class="check"><input type="checkbox" id="show-substeps" checked @change=${subToggled}> nested steps</label></div><div id="trace-truncated"></div><p class="muted" hidden>No trace for this input.</p><div class="steps-body"><ol class="step-list" id="step-list" tabindex="0" role="listbox" aria-label="Trace steps (arrow keys to move, Space to play)" @click=${listClick} @keydown=${(e) => this.key(e)}></ol><div class="step-detail" id="step-detail" aria-live="polite"></div></div>`);
+    show(p, html`${LEDE}<div class="codeline trace-input" id="trace-input" aria-label="The input, with the parser's pointer (caret)" role="img" data-caret=""></div><div class="scrubber" role="group" aria-label="Timeline controls"><button type="button" id="step-first" title="First step (Home)" aria-label="First step" @click=${() => this.go(0)}>|◀</button><button type="button" id="step-prev" title="Previous step (←)" aria-label="Previous step" @click=${() => this.go(this.pos - 1)}>◀</button><button type="button" id="step-play" class="primary" aria-pressed="false" title="Play / pause (Space)" @click=${() => this.toggle()}>▶ Play</button><button type="button" id="step-next" title="Next step (→)" aria-label="Next step" @click=${() => this.go(this.pos + 1)}>▶</button><button type="button" id="step-last" title="Last step (End)" aria-label="Last step" @click=${() => this.go(this.steps.length - 1)}>▶|</button><input type="range" id="step-range" min="0" max="0" value="0" aria-label="Step" @input=${() => this.go(Number(this.range.value))}><span class="step-pos" id="step-pos" aria-live="off"></span><label class="check"><input type="checkbox" id="show-substeps" checked @change=${subToggled}> nested steps</label></div><div id="trace-truncated"></div><p class="muted" hidden>No trace for this input.</p><div class="steps-body"><ol class="step-list" id="step-list" tabindex="0" role="listbox" aria-label="Trace steps (arrow keys, Page Up and Down, Home and End to move, Space to play)" @click=${listClick} @keydown=${(e) => this.key(e)}></ol><div class="step-detail" id="step-detail"></div></div><p class="sr-only" id="step-summary"></p><p class="sr-only" id="step-live" aria-live="polite" aria-atomic="true"></p>`);
     const $ = (id) => /** @type {HTMLElement} */ (p.querySelector("#" + id));
     this.inputEl = $("trace-input");
     this.first = $("step-first");
@@ -183,6 +201,8 @@ export class StepsView {
     this.subToggle = /** @type {HTMLInputElement} */ ($("show-substeps"));
     this.list = $("step-list");
     this.detail = $("step-detail");
+    this.summaryEl = $("step-summary"); // the selected step in words: its option's description
+    this.liveEl = $("step-live"); // the same, said when a button (not the list) moved the step
     this.truncated = $("trace-truncated");
     this.emptyEl = /** @type {HTMLElement} */ (this.truncated.nextElementSibling);
     // the spec's words arrive once per session: show them for the step on screen
@@ -233,7 +253,6 @@ export class StepsView {
     }
     this.play.setAttribute("aria-pressed", String(!!this.timer));
     this.play.textContent = this.timer ? "⏸ Pause" : "▶ Play";
-    this.detail.setAttribute("aria-live", this.timer ? "off" : "polite");
   }
 
   /** Render a new parse result. */
@@ -301,7 +320,7 @@ export class StepsView {
       if (s.variants && s.variants.length) cls += " has-variants";
       if (selected) cls += " selected";
       const by = calledByText(s);
-      items.push(html`<li id=${"step-" + k} role="option" aria-selected=${selected ? "true" : "false"} data-step=${k} class=${cls} data-state=${s.state || s.parser || ""} data-called-by=${by ? s.called_by.algorithm + (s.called_by.step ? " " + s.called_by.step : "") : nothing} title=${by || nothing}>${stepText(s)}${s.variants && s.variants.length ? html` <span class="pill warn variant-badge">${variantCitations(s).map((c) => c.badge).join(", ")}</span>` : nothing}</li>`);
+      items.push(html`<li id=${"step-" + k} role="option" aria-selected=${selected ? "true" : "false"} aria-posinset=${k + 1} aria-setsize=${n} aria-describedby=${selected ? "step-summary" : nothing} data-step=${k} class=${cls} data-state=${s.state || s.parser || ""} data-called-by=${by ? s.called_by.algorithm + (s.called_by.step ? " " + s.called_by.step : "") : nothing} title=${by || nothing}>${stepText(s)}${s.variants && s.variants.length ? html` <span class="pill warn variant-badge">${variantCitations(s).map((c) => c.badge).join(", ")}</span>` : nothing}</li>`);
     }
     const more = (count, where) => html`<li class="more trunc-note" role="presentation" data-more=${count}>${`… ${count.toLocaleString("en")} ${where} step${count === 1 ? "" : "s"} not listed here: scrub, or use the slider`}</li>`;
     show(this.list, html`${start > 0 ? more(start, "earlier") : nothing}${items}${end < n ? more(n - end, "later") : nothing}`);
@@ -311,6 +330,9 @@ export class StepsView {
     if (!this.steps.length) return;
     i = Math.max(0, Math.min(this.steps.length - 1, i));
     this.show(i, true);
+    // the list announces its focused option (step n of m, described by #step-summary); a button
+    // or a key elsewhere does not move the focus: say it (not while playing)
+    if (document.activeElement !== this.list && !this.timer) this.liveEl.textContent = this.summaryEl.textContent;
     this.onChange(i);
   }
 
@@ -329,6 +351,7 @@ export class StepsView {
     }
     this.range.value = String(i);
     this.posEl.textContent = `step #${i} (${i + 1} of ${n})`;
+    this.summaryEl.textContent = stepSummary(this.steps[i], i, n);
     this.listWindow(i);
     const li = /** @type {HTMLElement} */ (this.list.querySelector("#step-" + i));
     this.selected = li;
@@ -437,7 +460,7 @@ export class StepsView {
       : [{ label: "after this step", record: rec, step: changing.length ? changing[0].r.step : undefined }];
     const table = recordTableHtml({ columns, highlight: changed, dataField: false });
     // drawn anew (another step): a fresh subtree, not the last one changed
-    this.detail.replaceChildren(drawn(html`${head}${variantsHtml(s)}${ranList}${lastIsQuoted ? (words ? nothing : pending || nothing) : words || pending || nothing}${cause || nothing}${whole || nothing}<dl class="kv">${rows}</dl><h3>The URL record so far</h3><div class="scroll-x">${table}</div>`));
+    this.detail.replaceChildren(drawn(html`<div class="step-main">${head}${variantsHtml(s)}${ranList}${lastIsQuoted ? (words ? nothing : pending || nothing) : words || pending || nothing}${cause || nothing}${whole || nothing}<dl class="kv">${rows}</dl></div><section class="step-record" aria-labelledby="step-record-h"><h3 id="step-record-h">The URL record so far</h3><div class="scroll-x">${table}</div></section>`));
   }
 
   stop() {
