@@ -613,7 +613,9 @@ def minimal(**step: Any) -> dict[str, Any]:
 MALFORMED: list[tuple[str, bytes, str]] = [
     ("empty", b"", "is empty"),
     ("not-json", b"{\"format\": \"urlcalc-lesson\",", "is not JSON"),
-    ("not-utf8", b"\xff\xfe\x00{", "is not JSON"),
+    ("not-utf8", b"\xff\xfe\x00{", "is UTF-16 text: a lesson file is UTF-8"),
+    ("latin1", json.dumps(minimal(note="h\u00e9"), ensure_ascii=False).encode("latin-1"),
+     "is not UTF-8: line 1, byte 112 of the line (byte 112 of the file) is 0xE9"),
     ("array", b"[1, 2]", "a lesson is a JSON object, not an array"),
     ("other-format", json.dumps({"format": "something-else"}).encode(),
      'this is not a urlcalc lesson: "format" is "something-else"'),

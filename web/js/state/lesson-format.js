@@ -422,8 +422,12 @@ export function decodeLessonBytes(bytes, name = "the file", as = "utf-8") {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw new LessonEncodingError(`${name} is UTF-16 text: a lesson file is UTF-8 (save it again as UTF-8)`, { offset: 0, line: 1, column: 1, latin1: false });
   }
-  const bad = firstInvalidUtf8(bytes);
-  if (bad < 0) return new TextDecoder("utf-8").decode(bytes); // (a BOM is skipped by the decoder)
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes); // (a BOM is skipped by the decoder)
+  } catch {
+    // not UTF-8: where, below
+  }
+  const bad = Math.max(0, firstInvalidUtf8(bytes));
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < bad; i++) {
