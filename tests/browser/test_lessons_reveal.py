@@ -271,6 +271,10 @@ def test_the_answer_only_display(probe: PageProbe) -> None:
     assert "answer=1" in page.evaluate("() => location.hash")
     page.click("#answer-only-close")
     expect(page.locator("#answer-only")).to_be_hidden()
+    page.keyboard.press("a")
+    expect(page.locator("#answer-only")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#answer-only")).to_be_hidden()
     probe.assert_clean()
 
 

@@ -3,7 +3,7 @@
 // where it happens, for the back row of a classroom; nothing else of the page. A toggle (a, or the
 // header's Answer button) and a permalink flag (answer=1, the page state's `answer`). While a
 // lesson step hides its answer (predict, then reveal: body[data-hide], css/reveal.css) the big
-// line is hidden too. Strings from the URL reach the page as text only (vis, hrefPieces).
+// line is hidden too. Esc (or a again, or its ✕ button) goes back to the whole page. Strings from the URL reach the page as text only (vis, hrefPieces).
 import { html, nothing } from "../vendor/lit-html.mjs";
 import { vis } from "../render/dom.js";
 import { hrefPieces, show } from "../render/templates.js";
@@ -23,6 +23,14 @@ export function answerOnly({ store, result, button }) {
   document.body.append(el);
   const toggle = () => store.dispatch("setAnswerOnly", !store.state.answer);
   button?.addEventListener("click", toggle);
+  // Esc leaves it too (when no dialog is open and no field has the focus)
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !store.state.answer || document.querySelector("dialog[open]")) return;
+    const t = e.target;
+    if (t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+    e.preventDefault();
+    toggle();
+  });
 
   function render() {
     const on = !!store.state.answer;
