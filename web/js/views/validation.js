@@ -101,5 +101,5 @@ export function renderValidation(target, result) {
   const base = be.length
     ? html`<h3>Validation errors in the base</h3><ol class="verrs">${be.slice(0, MAX_ERRORS).map((e, k) => errorItem(e, k + 1, "baseValidationError"))}</ol>`
     : nothing;
-  show(target, html`${verdictHtml(result)}${failureNote(result)}${writing}<div class="codeline" aria-label="The input with validation errors underlined">${cells}</div>${list}${more}${base}${ABOUT}`);
+  show(target, html`${verdictHtml(result)}${failureNote(result)}${writing}<div class="codeline" role="group" aria-label="The input with validation errors underlined">${cells}</div>${list}${more}${base}${ABOUT}`);
 }
