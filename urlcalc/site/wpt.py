@@ -22,7 +22,6 @@ setter's own list (``data[setter][index]``).
 
 from __future__ import annotations
 
-import argparse
 import functools
 import hashlib
 import json
@@ -423,6 +422,8 @@ def wpt_model(input: str, base: str | None = None) -> WptAnswer:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # (here: the page's boot snapshot holds what the lookup imports)
+
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="say whether the data file is current, without writing it")
