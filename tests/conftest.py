@@ -93,6 +93,34 @@ def pytest_testnodedown(node: Any, error: object) -> None:
         _FROM_WORKERS.append(json.loads(sent))
 
 
+# Under pytest-xdist with --dist loadgroup (`make test`: -n 2) a work unit is a whole test file,
+# as in a serial run (module fixtures made once; a module's counts and its closing checks, such
+# as test_api_fuzz's test_no_5xx_seen, in the process that ran its tests), and every file under
+# tests/browser/ is one unit: they share one live server and one Chromium (tests/browser/
+# conftest.py), made once in the worker that runs them. A test marked xdist_group("name") goes
+# with the other tests of that name. Units go out in collection order, so the browser tests (about
+# half of the suite's time) start first and the other worker takes the rest file by file.
+BROWSER_TESTS = "tests/browser/"
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class FileScheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = super()._split_scope(nodeid)
+            if group != nodeid:  # an xdist_group mark
+                return f"@{group}"
+            path = nodeid.split("::", 1)[0]
+            return BROWSER_TESTS if path.startswith(BROWSER_TESTS) else path
+
+    config.option.loadscopereorder = False  # collection order, not the most tests first
+    return FileScheduling(config, log)
+
+
 def pytest_terminal_summary(terminalreporter: object) -> None:
     """Print how many examples each property of tests/test_properties.py ran, how many
     requests tests/test_api_fuzz.py sent to the API (and how many 5xx came back), the
