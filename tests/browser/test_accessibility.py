@@ -166,14 +166,6 @@ def test_axe_finds_no_serious_violation_in_any_view(axe_page: PageProbe, present
             names = page.evaluate(DROPPED_LABELS)
             if names:
                 dropped[f"{kind} {view}"] = names
-    # Known and reported (issue 27's History view, not this change's files): each change's
-    # summary holds its commit link, an interactive element inside an interactive one.
-    for key in [k for k in found if k.endswith(" history")]:
-        found[key] = [v for v in found[key] if not (
-            v["id"] == "nested-interactive"
-            and all(".hist-entry > summary" in n for n in v["nodes"]))]
-        if not found[key]:
-            del found[key]
     assert found == {}, found
     assert dropped == {}, dropped
     axe_page.assert_clean()

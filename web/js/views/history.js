@@ -330,8 +330,8 @@ export class HistoryView extends AskingView {
       const d = /** @type {HTMLDetailsElement} */ (e.currentTarget);
       if (d.open) this.open.add(c.name);
       else this.open.delete(c.name);
-    }}><summary><time datetime=${c.date}>${c.date}</time> ${commitLink(c.commit)} <strong class="hist-title">${c.title}</strong> <span class="hist-differs">differs: ${c.differs.map((d, k) =>
-      [k ? " " : nothing, html`<span class="pill bad">${d}</span>`])}</span></summary><h4>The result without this change, beside today's</h4>${readingTable(`Without “${c.title}” and today`,
+    }}><summary><time datetime=${c.date}>${c.date}</time> <code class="hist-short">${String(c.commit).slice(0, 7)}</code> <strong class="hist-title">${c.title}</strong> <span class="hist-differs">differs: ${c.differs.map((d, k) =>
+      [k ? " " : nothing, html`<span class="pill bad">${d}</span>`])}</span></summary><p class="hist-commit">The commit: ${commitLink(c.commit)} </p><h4>The result without this change, beside today's</h4>${readingTable(`Without “${c.title}” and today`,
       [{ id: "today", label: "today", reading: today }, { id: "without", label: "without this change", reading: c.without }], rows)}<h4>What the change did to the spec text</h4>${c.text.length
       ? c.text.map(textChange) : html`<p class="muted">No step or definition text is recorded for this change.</p>`}</details></li>`;
   }
