@@ -306,8 +306,14 @@ def test_the_survey_request() -> None:
     answer = dispatch("survey", {"urls": "http://a/\r\n\nhttp://a b/\nx", "base": "http://b/"})
     assert answer["kind"] == "survey"
     r = answer["report"]
-    assert r["denominators"] == {"lines": 3, "urls": 3, "parsed": 2, "failed": 1,
-                                 "unreadable": 0}
+    # the blank line is counted as unreadable, as a file's would be, not dropped
+    assert r["denominators"] == {"lines": 4, "urls": 3, "parsed": 2, "failed": 1,
+                                 "unreadable": 1}
+    unreadable = next(f for f in r["families"] if f["family"] == "unreadable")
+    assert [(b["key"], b["examples"]) for b in unreadable["buckets"]] == [
+        ("empty line", ["pasted:2"])]
+    nul = dispatch("survey", {"urls": "http://a/\nhttp://a\x00b/\n"})["report"]
+    assert nul["denominators"]["unreadable"] == 1 and nul["denominators"]["urls"] == 1
     assert jsonschema_rs.validator_for(SCHEMA).is_valid(r)
     with pytest.raises(ModelError, match="at most 10,000"):
         dispatch("survey", {"urls": "x\n" * (MAX_SURVEY_URLS + 1)})

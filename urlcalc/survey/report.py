@@ -31,6 +31,8 @@ from urlcalc.model.runtime import VERSION
 from urlcalc.model.shapes import Header, header
 from urlcalc.standard.coverage import state_steps
 from urlcalc.survey.observe import Options
+from urlcalc.survey.reasons import EMPTY, LONE_SURROGATE, NUL
+from urlcalc.survey.run import Line
 from urlcalc.survey.tally import MAX_EXAMPLE_CHARS, Bucket, Tally
 
 #: The report's schema version: a change that drops or renames a member makes it 2.
@@ -594,9 +596,25 @@ def write_report(tally: Tally, meta: Mapping[str, Any] | None, path: str | Path,
 
 # --- the "survey" request (the page surveys a small corpus) ----------------------------------
 
-def survey_lines_of(urls: str) -> list[str]:
-    """The URLs of a pasted text: one a line (LF or CRLF), blank lines skipped."""
-    return [line.removesuffix("\r") for line in urls.split("\n") if line.strip(" \t\r")]
+def survey_lines_of(urls: str) -> list[Line]:
+    """The lines of a pasted text (LF or CRLF; a final newline ends the last line): each a URL,
+    or an unreadable line as a file's would be ((reason, "pasted:<line>"): blank, or holding a
+    NUL or a lone surrogate), never dropped."""
+    lines = urls.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    out: list[Line] = []
+    for n, line in enumerate(lines, 1):
+        line = line.removesuffix("\r")
+        if not line.strip(" \t"):
+            out.append((EMPTY, f"pasted:{n}"))
+        elif "\x00" in line:
+            out.append((NUL, f"pasted:{n}"))
+        elif not line.isascii() and any("\ud800" <= c <= "\udfff" for c in line):
+            out.append((LONE_SURROGATE, f"pasted:{n}"))
+        else:
+            out.append(line)
+    return out
 
 
 class SurveyAnswer(Header):

@@ -33,6 +33,19 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
 from urlcalc.model.limits import MAX_SURVEY_LINE_BYTES
+from urlcalc.survey.reasons import (
+    BAD_CSV,
+    BAD_JSON,
+    EMPTY,
+    LONE_SURROGATE,
+    NO_COLUMN,
+    NOT_OBJECT,
+    NOT_STRING,
+    NOT_UTF8,
+    NUL,
+    NULL,
+    TOO_LONG,
+)
 
 #: A line from a source: a URL, or an unreadable line as (reason, where).
 Line = str | tuple[str, str]
@@ -52,20 +65,6 @@ PARTITION_BYTES = 32 << 20
 #: Rows a Parquet batch holds.
 PARQUET_BATCH = 8192
 
-# Why a line cannot be read (the keys of the tally's "unreadable" family).
-NOT_UTF8 = "not UTF-8"
-LONE_SURROGATE = "lone surrogate"
-NUL = "NUL character"
-TOO_LONG = f"line over {MAX_SURVEY_LINE_BYTES} bytes"
-EMPTY = "empty line"
-NO_COLUMN = "no such column in this row"
-BAD_CSV = "CSV row cannot be read"
-BAD_JSON = "not JSON"
-NOT_OBJECT = "JSON line neither an object nor a string"
-NOT_STRING = "value not a string"
-NULL = "null value"
-REASONS = (NOT_UTF8, LONE_SURROGATE, NUL, TOO_LONG, EMPTY, NO_COLUMN, BAD_CSV, BAD_JSON,
-           NOT_OBJECT, NOT_STRING, NULL)
 
 
 def _module(name: str) -> Any:
