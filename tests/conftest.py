@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 # Hypothesis profiles: "ci" (the default: the normal suite, a few seconds per property,
 # deterministic) and "deep" (`make fuzz`, benchmarks/fuzz.py: many more examples, random).
 # HYPOTHESIS_PROFILE=deep pytest ... selects the deep one for a pytest run.
+import collections
 import json
 import os
 
@@ -54,10 +55,24 @@ _WORKER_OUTPUT_KEY = "urlcalc_summaries"
 _FROM_WORKERS: list[dict[str, Any]] = []
 
 
-def _local_summaries() -> dict[str, Any]:
+# The test modules whose tests ran in this process. A worker sends only their values: both
+# workers import every test module, and a module may count at import (test_api_fuzz loads the
+# API's description with one request).
+_RAN_MODULES: set[str] = set()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    module = getattr(item, "module", None)
+    if module is not None:
+        _RAN_MODULES.add(module.__name__)
+
+
+def _local_summaries(only_ran: bool = False) -> dict[str, Any]:
     """This process's summary values, as JSON-able lists and dicts (empty ones left out)."""
     found: dict[str, Any] = {}
     for key, module, name in _SUMMARY_SOURCES:
+        if only_ran and module not in _RAN_MODULES:
+            continue
         value = getattr(sys.modules.get(module), name, None)
         if value:
             found[key] = dict(value) if isinstance(value, dict) else list(value)
@@ -82,7 +97,7 @@ def _merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:  # a pytest-xdist worker: hand this worker's values over
-        workeroutput[_WORKER_OUTPUT_KEY] = json.dumps(_local_summaries())
+        workeroutput[_WORKER_OUTPUT_KEY] = json.dumps(_local_summaries(only_ran=True))
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -97,23 +112,36 @@ def pytest_testnodedown(node: Any, error: object) -> None:
 # as in a serial run (module fixtures made once; a module's counts and its closing checks, such
 # as test_api_fuzz's test_no_5xx_seen, in the process that ran its tests), and every file under
 # tests/browser/ is one unit: they share one live server and one Chromium (tests/browser/
-# conftest.py), made once in the worker that runs them. A test marked xdist_group("name") goes
-# with the other tests of that name. Units go out in collection order, so the browser tests (about
-# half of the suite's time) start first and the other worker takes the rest file by file.
+# conftest.py), made once in the worker that runs them. Units go out in collection order, so the
+# browser tests (about half of the suite's time) start first and the other worker takes the rest
+# file by file.
 BROWSER_TESTS = "tests/browser/"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """One id per test: Schemathesis gives its items (one per API operation, tests/
+    test_api_fuzz.py) one shared nodeid; pytest-xdist finds a test by its id and would run the
+    first of them only. Such items get their own name as id (`...::test[GET /api/parse]`)."""
+    seen = collections.Counter(item.nodeid for item in items)
+    for item in items:
+        if seen[item.nodeid] > 1 and item.parent is not None:
+            nodeid = f"{item.parent.nodeid}::{item.name}"
+            if isinstance(getattr(item, "_id", None), str | type(None)):
+                item._nodeid = nodeid  # pytest < 9.2
+            else:  # pytest >= 9.2: a structured NodeId
+                item._id = type(item._id).parse(nodeid)
+            assert item.nodeid == nodeid, "pytest keeps node ids elsewhere now: see this hook"
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     if config.getvalue("dist") != "loadgroup":
         return None
-    from xdist.scheduler import LoadGroupScheduling
+    from xdist.scheduler import LoadScopeScheduling
 
-    class FileScheduling(LoadGroupScheduling):
+    class FileScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            group = super()._split_scope(nodeid)
-            if group != nodeid:  # an xdist_group mark
-                return f"@{group}"
             path = nodeid.split("::", 1)[0]
             return BROWSER_TESTS if path.startswith(BROWSER_TESTS) else path
 
