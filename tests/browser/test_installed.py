@@ -229,8 +229,11 @@ def test_installed_page_boots_pyodide(installed: Installed, browser: Any) -> Non
         assert "boot/snapshot.bin" in fetched, fetched  # booted from the wheel's snapshot
         assert "pyodide/python_stdlib.zip" not in fetched, fetched
         # (7 MB until the standard's history: its modules, warmed into the snapshot so that the
-        # History view answers offline, add about 0.15 MB of brotli; its data is not kept)
-        assert transfer <= 7_200_000, f"cold boot transferred {transfer:,} bytes (budget 7.2 MB)"
+        # History view answers offline, add about 0.15 MB of brotli; its data is not kept. 7.2 MB
+        # until the surveys, the WPT lookup (its entries kept compressed, 50 KB), the confusion
+        # classes, the variants' citations and the classroom round: 7,769,530 bytes measured, the
+        # snapshot 4.53 MB of it, which holds every module a request can import)
+        assert transfer <= 7_900_000, f"cold boot transferred {transfer:,} bytes (budget 7.9 MB)"
         expect(page.locator('[data-getter="href"]').first).to_have_text("http://example.com/b")
         page.fill("#input", "https://faß.example/")
         expect(page.locator('[data-getter="href"]').first).to_have_text(
