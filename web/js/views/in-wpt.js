@@ -4,6 +4,8 @@
 // input with this base, or else its nearest entries, each with why it is near. The answer is the
 // "wpt" request kind's (urlcalc.site.wpt, by the server or by Pyodide alike); the Copy-as-WPT
 // dialog asks it too, to say when the entry copied would be a duplicate (duplicateOf).
+// The panel is a disclosure, closed at first: only what the reader looks at asks. Closed, it asks
+// nothing; opened, it asks at once, then follows the input once typing rests (FOLLOW_REST_MS).
 // Strings from URLs are drawn as text only (vis: lit-html text parts).
 import { AskingView } from "./asking-view.js";
 import { html, nothing, show as draw, vis } from "../render/templates.js";
@@ -12,6 +14,9 @@ import { tooLong } from "../state/store.js";
 /** @typedef {import("../state/store.js").PageState} PageState */
 /** @typedef {import("../result-model.js").WptAnswer} WptAnswer */
 /** @typedef {import("../result-model.js").WptEntry} WptEntry */
+
+/** While the panel is open, how long the input must rest before it is looked up again. */
+export const FOLLOW_REST_MS = 300;
 
 /** The "wpt" request for `state`, or null when the input or the base is over the model's limit.
  *  @param {PageState} state */
@@ -92,7 +97,8 @@ export function inWptHtml(got) {
     ${listHtml("The host in toascii.json and IdnaTestV2.json", a.idna, "wpt-idna")}`;
 }
 
-/** The panel: asks "wpt" while the Components view is shown, draws into `#in-wpt` in it. */
+/** The panel: a closed disclosure in `#in-wpt` in the Components view; open, it asks "wpt"
+ *  while the Components view is shown (once typing rests) and draws the answer in it. */
 export class InWptView extends AskingView {
   /** @param {HTMLElement} panel the Components view's panel
    *  @param {import("./asking-view.js").AskingContext} ctx */
@@ -101,11 +107,50 @@ export class InWptView extends AskingView {
     this.panel = panel;
     /** @type {{ result?: WptAnswer, error?: string } | null} the last answer drawn */
     this.last = null;
+    /** whether the reader opened the panel */
+    this.open = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} the lookup waiting for typing to rest */
+    this.rest = undefined;
   }
 
   /** @param {PageState} state */
   ask(state) {
-    return state.view === "components" ? wptRequest(state) : null;
+    return this.open && state.view === "components" ? wptRequest(state) : null;
+  }
+
+  /** The page's state changed while the Components view is shown: open, ask again once the
+   *  input rests; closed, nothing. @param {PageState} [state] */
+  update(state = this.ctx.state()) {
+    clearTimeout(this.rest);
+    this.rest = undefined;
+    if (this.ask(state) === null) return;
+    this.rest = setTimeout(() => this.askNow(), FOLLOW_REST_MS);
+  }
+
+  /** Ask for the page's state now (if the request changed). */
+  askNow() {
+    clearTimeout(this.rest);
+    this.rest = undefined;
+    super.update(this.ctx.state());
+  }
+
+  /** Nothing said to the engine ahead of the page's parse: the panel asks after typing rests.
+   *  @param {(kind: string, params: object, options: object) => void} prefetch */
+  prefetch(prefetch) { // eslint-disable-line no-unused-vars
+    return null;
+  }
+
+  /** The reader opened or closed the panel. @param {boolean} open */
+  toggled(open) {
+    if (open === this.open) return; // (drawn again as it was)
+    this.open = open;
+    if (open) {
+      this.redraw();
+      this.askNow();
+    } else {
+      clearTimeout(this.rest);
+      this.rest = undefined;
+    }
   }
 
   /** @param {{ result?: any, error?: string }} answer */
@@ -114,10 +159,14 @@ export class InWptView extends AskingView {
     this.redraw();
   }
 
-  /** Draw the last answer again (the Components view drew its panel anew). */
+  /** Draw the panel again (the Components view drew its panel anew, or an answer came). */
   redraw() {
     const slot = this.panel.querySelector("#in-wpt");
-    if (slot instanceof HTMLElement && this.last) draw(slot, inWptHtml(this.last));
+    if (!(slot instanceof HTMLElement)) return;
+    const body = this.last ? inWptHtml(this.last) : html`<p class="muted">Looking it up…</p>`;
+    draw(slot, html`<details class="in-wpt-panel" id="in-wpt-details" ?open=${this.open} @toggle=${(/** @type {Event} */ e) => {
+      if (e.currentTarget instanceof HTMLDetailsElement) this.toggled(e.currentTarget.open);
+    }}><summary>Is this in WPT?</summary>${this.open ? body : nothing}</details>`);
   }
 
   /** The answer for the page's state now (the Copy-as-WPT dialog's), or null if none comes
