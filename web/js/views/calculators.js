@@ -7,7 +7,7 @@ import { errorAnchor } from "../render/dom.js";
 import { html, nothing, show as draw, specLink, valueToken, vis } from "../render/templates.js";
 import { compactTraceHtml } from "./steps.js";
 import { encodingValue, fillEncodings } from "../render/encodings.js";
-import { ENCODE_SETS, MAX_INPUT_BYTES } from "../facts.js";
+import { ENCODE_SETS, MAX_INPUT_BYTES, MAX_SHOWN_CODE_POINTS } from "../facts.js";
 
 /** @typedef {import("./asking-view.js").EngineAnswer} EngineAnswer */
 /** @typedef {"percent" | "host" | "urlencoded"} CalculatorKind */
@@ -50,6 +50,21 @@ export function urlParts(parse) {
     if (s.component in out) out[s.component] += cps.slice(s.start, s.end).join("");
   }
   return { path: out.path, host: out.host, query: out.query };
+}
+
+/** How many of `pairs` (a form's name-value pairs) the table shows: the first ones whose names
+ *  and values, with the "=" and "&" between them, come to at most `limit` code points (the page's
+ *  one limit on what it shows of a string: a 63 KB query prefilled from the page's URL is
+ *  thousands of pairs, a table row each), and always the first (its cells are cut by vis()).
+ *  @param {ReadonlyArray<ReadonlyArray<unknown>>} pairs @param {number} [limit] */
+export function shownPairs(pairs, limit = MAX_SHOWN_CODE_POINTS) {
+  let used = 0;
+  for (let i = 0; i < pairs.length; i++) {
+    for (const part of pairs[i]) for (const _ of String(part ?? "")) used += 1; // code points
+    used += 2;
+    if (used > limit) return Math.max(i, 1);
+  }
+  return pairs.length;
 }
 
 export class CalculatorsView {
@@ -204,9 +219,12 @@ export class CalculatorsView {
   runForm() {
     return this.run("urlencoded", { input: this.formInput.value }, this.formOut, (r) => {
       const pairs = r.pairs || [];
+      const shown = shownPairs(pairs);
+      const more = pairs.length - shown;
       return html`${pairs.length
-        ? html`<table class="pairs"><thead><tr><th scope="col">#</th><th scope="col">name</th><th scope="col">value</th></tr></thead><tbody>${pairs.map(([n, v], i) =>
-          html`<tr><td>${String(i + 1)}</td><td>${valueToken(n)}</td><td>${valueToken(v)}</td></tr>`)}</tbody></table>`
+        ? html`<div class="scroll-x"><table class="pairs"><thead><tr><th scope="col">#</th><th scope="col">name</th><th scope="col">value</th></tr></thead><tbody>${pairs.slice(0, shown).map(([n, v], i) =>
+          html`<tr><td>${String(i + 1)}</td><td>${valueToken(n)}</td><td>${valueToken(v)}</td></tr>`)}</tbody></table></div>${more
+          ? html`<p class="muted small" id="form-more" role="note" data-more=${String(more)}>${`… (${more.toLocaleString("en")} more name-value pairs not shown)`}</p>` : nothing}`
         : html`<p class="muted">No name-value pairs.</p>`}<dl class="kv"><dt>serialized again</dt><dd>${codeValue("val", "serialized", r.serialized)}</dd></dl>`;
     });
   }
