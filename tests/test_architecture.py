@@ -295,3 +295,18 @@ def test_the_parsers_return_their_steps_and_build_no_trace_step() -> None:
         assert _trace_steps_built(tree) == [], name
     assert sorted(_trace_steps_built(ast.parse(
         'observer({"parser": "url"})\nself.observer(s)\nx = {"note": n}'))) == [1, 1, 2, 3]
+
+
+def test_test_files_have_unique_basenames() -> None:
+    # tests/ is not a package: pytest imports each test file by its basename, so two files of one
+    # name (tests/x.py and tests/browser/x.py) fail to collect ("import file mismatch").
+    root = Path(__file__).resolve().parent
+    seen: dict[str, Path] = {}
+    clashes = []
+    for path in sorted(root.rglob("test_*.py")):
+        if "node_modules" in path.parts:
+            continue
+        if path.name in seen:
+            clashes.append((str(seen[path.name]), str(path)))
+        seen[path.name] = path
+    assert clashes == []
