@@ -111,10 +111,10 @@ serve: venv npm snapshot
 
 # URLCALC_REQUIRE_ALL=1: every tool installed above must be there; a test that would skip for
 # lack of one fails instead (tests/required.py). A bare `pytest` skips, with the reason.
-# -n: pytest-xdist workers (PYTEST_WORKERS=0: one process). --dist loadgroup: a test file runs
-# whole in one worker, and the files of one xdist_group (the browser tests: one live server and
-# one Chromium) in the same worker; tests/conftest.py gives the workers the costliest first and
-# adds up their summary lines (docs/testing.md, "Running on two cores").
+# -n: pytest-xdist workers (PYTEST_WORKERS=0: one process). --dist loadgroup: tests/conftest.py
+# runs each test file whole in one worker, and every file under tests/browser/ in the same worker
+# (one live server, one Chromium), those first; it adds up the workers' summary lines
+# (docs/testing.md, "Running on two cores").
 PYTEST_WORKERS ?= 2
 test: venv npm snapshot differential-deps chromium lint
 	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadgroup)
