@@ -1569,14 +1569,7 @@ def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
     p.driver = driver
     try:
         while True:
-            state = p.state
-            driver.start(p)
-            try:
-                step = state(p, input[p.pointer] if p.pointer < n else EOF)
-            except (ParseFailure, ParseReturn) as stop:
-                driver.finish(p, state, stop.step, stop)
-                raise
-            driver.finish(p, state, step, None)
+            _observed_step(p, driver, p.state, input[p.pointer] if p.pointer < n else EOF)
             if p.pointer >= n:
                 return
             p.pointer += 1
@@ -1585,6 +1578,18 @@ def _run_observed(p: Parser, driver: URLStepDriver[Parser]) -> None:
         p.facts = None
         p.shortenings = None
         p.driver = None
+
+
+def _observed_step(p: Parser, driver: URLStepDriver[Parser], state: State, c: str) -> None:
+    """One state run with the observer's ``driver`` told before and after, and of the step the
+    state returned or raised with."""
+    driver.start(p)
+    try:
+        step = state(p, c)
+    except (ParseFailure, ParseReturn) as stop:
+        driver.finish(p, state, stop.step, stop)
+        raise
+    driver.finish(p, state, step, None)
 
 
 _TAB_OR_NEWLINE = frozenset("\t\n\r")
@@ -1617,13 +1622,7 @@ def _run_tabs_2016(p: Parser, driver: URLStepDriver[Parser] | None) -> None:
             elif driver is None:
                 state(p, c)
             else:
-                driver.start(p)
-                try:
-                    step = state(p, c)
-                except (ParseFailure, ParseReturn) as stop:
-                    driver.finish(p, state, stop.step, stop)
-                    raise
-                driver.finish(p, state, step, None)
+                _observed_step(p, driver, state, c)
             if p.pointer >= n:
                 return
             p.pointer += 1
