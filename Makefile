@@ -70,7 +70,7 @@ $(WHATWG_URL_BUNDLE): $(NPM_STAMP) web/tools/bundle-whatwg-url.mjs
 $(LIT_HTML_BUNDLE): $(NPM_STAMP) web/tools/bundle-lit-html.mjs
 	node web/tools/bundle-lit-html.mjs
 
-# The boot snapshot (about 1.5 minutes from scratch: brotli at quality 11; the brotli copies of
+# The boot snapshot (about 1 minute from scratch: brotli at quality 11; the brotli copies of
 # the Pyodide files are reused while their sources do not change). The server, the export and the
 # wheel use it only while it matches the bundle.zip they serve (a stale one: a normal boot).
 snapshot: $(BOOT_STAMP)
@@ -112,9 +112,8 @@ serve: venv npm snapshot
 # URLCALC_REQUIRE_ALL=1: every tool installed above must be there; a test that would skip for
 # lack of one fails instead (tests/required.py). A bare `pytest` skips, with the reason.
 # -n: pytest-xdist workers (PYTEST_WORKERS=0: one process). --dist loadgroup: tests/conftest.py
-# runs each test file whole in one worker, and every file under tests/browser/ in the same worker
-# (one live server, one Chromium), those first; it adds up the workers' summary lines
-# (docs/testing.md, "Running on two cores").
+# runs each test file whole in one worker, the longest files first (tests/durations.json), and
+# adds up the workers' summary lines (docs/testing.md, "Running on two cores").
 PYTEST_WORKERS ?= 2
 test: venv npm snapshot differential-deps chromium lint
 	URLCALC_REQUIRE_ALL=1 $(BIN)/pytest -q $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadgroup)

@@ -16,6 +16,7 @@ import json
 import os
 
 import pytest
+from file_order import longest_files_first
 from hypothesis import HealthCheck, settings
 from required import ENV as REQUIRE_ALL_ENV
 from required import require_all
@@ -110,16 +111,14 @@ def pytest_testnodedown(node: Any, error: object) -> None:
 
 # Under pytest-xdist with --dist loadgroup (`make test`: -n 2) a work unit is a whole test file,
 # as in a serial run (module fixtures made once; a module's counts and its closing checks, such
-# as test_api_fuzz's test_no_5xx_seen, in the process that ran its tests), and every file under
-# tests/browser/ is one unit: they share one live server and one Chromium (tests/browser/
-# conftest.py), made once in the worker that runs them. Units go out in collection order, so the
-# browser tests (about half of the suite's time) start first and the other worker takes the rest
-# file by file.
-BROWSER_TESTS = "tests/browser/"
-
-
+# as test_api_fuzz's test_no_5xx_seen, in the process that ran its tests). The files go out the
+# longest first (tests/file_order.py, from tests/durations.json: `tests/tools/durations.py`
+# rewrites it from a measured run), each to
+# whichever worker is nearly done with its last, so that the two workers end together. Each
+# worker that runs browser tests starts its own live server and Chromium (tests/browser/
+# conftest.py: session fixtures), once.
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """One id per test: Schemathesis gives its items (one per API operation, tests/
     test_api_fuzz.py) one shared nodeid; pytest-xdist finds a test by its id and would run the
     first of them only. Such items get their own name as id (`...::test[GET /api/parse]`)."""
@@ -132,6 +131,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             else:  # pytest >= 9.2: a structured NodeId
                 item._id = type(item._id).parse(nodeid)
             assert item.nodeid == nodeid, "pytest keeps node ids elsewhere now: see this hook"
+    if config.getvalue("dist") == "loadgroup":
+        longest_files_first(items)
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
@@ -142,10 +143,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class FileScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            return BROWSER_TESTS if path.startswith(BROWSER_TESTS) else path
+            return nodeid.split("::", 1)[0]  # a whole file
 
-    config.option.loadscopereorder = False  # collection order, not the most tests first
+    config.option.loadscopereorder = False  # the order above, not the most tests first
     return FileScheduling(config, log)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import json
 import re
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
@@ -310,3 +311,33 @@ def test_test_files_have_unique_basenames() -> None:
             clashes.append((str(seen[path.name]), str(path)))
         seen[path.name] = path
     assert clashes == []
+
+
+def test_the_measured_durations_name_test_files_that_exist() -> None:
+    # tests/durations.json orders the files for make test's two workers (tests/conftest.py): a
+    # file renamed or removed since it was measured is stale (rerun tests/tools/durations.py)
+    root = Path(__file__).resolve().parent
+    measured = json.loads((root / "durations.json").read_text(encoding="utf-8"))
+    assert measured["measured"] and measured["seconds"]
+    stale = [name for name in measured["seconds"] if not (root.parent / name).is_file()]
+    assert stale == []
+    assert all(name.startswith("tests/") and Path(name).name.startswith("test_")
+               for name in measured["seconds"])
+
+
+def test_the_longest_files_go_first_and_keep_their_tests_in_order() -> None:
+    from file_order import file_seconds, longest_files_first
+
+    class Item:
+        def __init__(self, nodeid: str) -> None:
+            self.nodeid = nodeid
+
+    measured = file_seconds()
+    longest, shortest = sorted(measured, key=measured.__getitem__)[-1], min(measured,
+                                                                          key=measured.__getitem__)
+    items: list[Any] = [Item(f"{shortest}::a"), Item("tests/test_new_file.py::x"),
+                        Item(f"{longest}::b"), Item(f"{shortest}::c"), Item(f"{longest}::a")]
+    longest_files_first(items)
+    assert [i.nodeid for i in items] == [f"{longest}::b", f"{longest}::a",
+                                         "tests/test_new_file.py::x",
+                                         f"{shortest}::a", f"{shortest}::c"]
