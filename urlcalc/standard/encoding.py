@@ -512,10 +512,17 @@ class _ISO2022JPEncoder(Encoder):
             elif 0xFF61 <= cp <= 0xFF9F:  # step 9
                 cp = _ISO2022JP_KATAKANA[cp - 0xFF61]
             pointer = self._pointers.get(cp)  # step 10
-            pos += 1
             if pointer is None:  # step 11
-                self._state = state
-                return bytes(out), cp, pos
+                if state == _JIS0208:
+                    # 11.1: "restore code point to ioQueue, set ISO-2022-JP encoder state to
+                    # ASCII, and return three bytes 0x1B 0x28 0x42" (the error's character
+                    # reference is then read as ASCII, not as jis0208 pairs)
+                    out += _ESCAPES[_ASCII]
+                    state = _ASCII
+                    continue
+                self._state = state  # 11.2: "Return error with code point."
+                return bytes(out), cp, pos + 1
+            pos += 1
             if state != _JIS0208:  # step 12 (and the prepended code point's second run)
                 out += _ESCAPES[_JIS0208]
                 state = _JIS0208
