@@ -52,7 +52,7 @@ def browser(server_url: str) -> Iterator[Any]:
 def probe(browser: Any, server_url: str) -> Iterator[PageProbe]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     context.add_init_script(CSP_PROBE)
     page = context.new_page()
     page.set_default_timeout(15_000)

@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
         context = browser.new_context(viewport={"width": 1280, "height": 720},
                                       device_scale_factor=1)
         offline = Offline()
-        context.route("**/*", offline)
+        offline.watch(context)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -87,7 +87,7 @@ def main(argv: list[str]) -> int:
         context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT},
                                       device_scale_factor=1)
         offline = Offline()
-        context.route("**/*", offline)
+        offline.watch(context)
         page = context.new_page()
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

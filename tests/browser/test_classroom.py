@@ -483,7 +483,7 @@ def test_boot_progress_on_the_static_export(browser: Any, static_site: str) -> N
 
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     context.add_init_script(BOOT_WATCH)
     # On a first visit the page reloads once through the site's service worker (isolation.js):
     # what the first document was still fetching then is aborted by that navigation, which is
@@ -717,7 +717,7 @@ def test_a_lesson_link_from_a_classroom_server_points_at_it(browser: Any) -> Non
         context = browser.new_context()
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         offline = Offline()
-        context.route("**/*", offline)
+        offline.watch(context)
         page = context.new_page()
         probe = PageProbe(context, page, offline, url)
         try:

@@ -130,7 +130,7 @@ def waitress() -> Iterator[tuple[str, Any]]:
 def served(browser: Any, waitress: tuple[str, Any]) -> Iterator[PageProbe]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:

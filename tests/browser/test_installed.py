@@ -205,7 +205,7 @@ def test_installed_server_error_bodies_name_no_server_path(installed: Installed)
 def test_installed_page_boots_pyodide(installed: Installed, browser: Any) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     failed: list[str] = []
     context.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
     finished: list[Any] = []

@@ -88,7 +88,7 @@ def context(browser: Any) -> Iterator[Any]:
 
 def offline(context: Any) -> tuple[Offline, list[str]]:
     blocked = Offline()
-    context.route("**/*", blocked)
+    blocked.watch(context)
     requested: list[str] = []
     context.on("request", lambda r: requested.append(r.url))
     return blocked, requested

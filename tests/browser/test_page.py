@@ -415,3 +415,25 @@ def test_marks_results_where_the_engines_differ(probe: PageProbe) -> None:
     expect(getter(page, "host")).to_have_class(re.compile(r"\bengine-differs\b"))
     expect(getter(page, "pathname")).not_to_have_class(re.compile(r"\bengine-differs\b"))
     probe.assert_clean()
+
+
+def test_nothing_leaves_localhost_and_what_tries_is_recorded(browser: Any, server_url: str) -> None:
+    """The browser tests' offline guard (liveserver.LAUNCH_ARGS and Offline.watch): a request
+    for a name or an address outside the machine fails and is recorded; the server's own pass.
+    (The page's CSP would stop these first: bypassed here, to reach the guard itself.)"""
+    from liveserver import Offline
+
+    context = browser.new_context(bypass_csp=True)
+    offline = Offline()
+    offline.watch(context)
+    try:
+        page = context.new_page()
+        page.goto(server_url + "?engine=server")
+        outside = ["https://example.com/", "http://192.0.2.1/", "http://[2001:db8::1]/"]
+        got = page.evaluate("""async (urls) => Promise.all(urls.map((u) =>
+          fetch(u, { mode: "no-cors" }).then((r) => r.type, (e) => e.name)))""",
+                            [*outside, server_url + "api/version"])
+        assert got == ["TypeError", "TypeError", "TypeError", "basic"], got
+        assert sorted(offline.blocked) == sorted(outside)
+    finally:
+        context.close()

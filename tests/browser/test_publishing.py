@@ -60,7 +60,7 @@ def test_served_page_without_public_url_says_so_in_the_copy_dialog(
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     page = context.new_page()
     probe = PageProbe(context, page, offline, loopback_url)
     try:

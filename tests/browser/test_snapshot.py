@@ -66,7 +66,7 @@ def _boot(browser: Any, server_url: str, routes: dict[str, Any] | None = None
     context; ``routes``: path -> a Playwright route handler replacing the server's answer."""
     context = browser.new_context()
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     for path, handler in (routes or {}).items():
         context.route(f"**{path}", handler)
     fetched: list[str] = []

@@ -43,7 +43,7 @@ def test_static_export_runs_on_pyodide_alone(browser: Any, static_url: str) -> N
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     requested: list[str] = []
     context.on("request", lambda r: requested.append(r.url))
     page = context.new_page()
@@ -122,7 +122,7 @@ def test_static_export_shows_implementations_without_a_server(browser: Any,
     # libraries) is listed as not available, with the reason.
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     offline = Offline()
-    context.route("**/*", offline)
+    offline.watch(context)
     requested: list[str] = []
     context.on("request", lambda r: requested.append(r.url))
     page = context.new_page()
@@ -156,7 +156,7 @@ def test_static_export_shows_implementations_without_a_server(browser: Any,
 
 def test_static_export_without_the_whatwg_url_bundle(browser: Any, static_url: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.route("**/*", Offline())
+    Offline().watch(context)
     context.route("**/vendor/whatwg-url.mjs", lambda route: route.abort())
     page = context.new_page()
     try:
