@@ -11,7 +11,6 @@ from __future__ import annotations
 import encodings.idna
 import itertools
 import random
-import statistics
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -42,13 +41,15 @@ def cjk(n: int) -> str:
 
 
 def cpu(f: Callable[[], object], runs: int) -> float:
-    """The median CPU time of ``f`` in this thread."""
+    """The least CPU time of ``f`` in this thread over ``runs`` runs: its own cost, with the
+    least of what another process on the same core adds (caches, a collection); a median of
+    three once came out 4x a quiet run's on a loaded machine."""
     times = []
     for _ in range(runs):
         start = time.thread_time()
         f()
         times.append(time.thread_time() - start)
-    return statistics.median(times)
+    return min(times)
 
 
 def ok(kind: str, input: str) -> dict[str, Any]:
@@ -160,21 +161,22 @@ def test_an_edition_says_toascii_was_decided_without_punycode(edition: Any) -> N
 def test_a_cjk_host_costs_a_bounded_multiple_of_a_small_implementations_request() -> None:
     ok("implementations", SMALL)  # imports, the node helper
     small = cpu(lambda: ok("implementations", SMALL), 7)
-    tenth = cpu(lambda: ok("implementations", f"http://{cjk(400)}.com/"), 3)
-    full = cpu(lambda: ok("implementations", f"http://{cjk(4000)}.com/"), 3)
+    tenth = cpu(lambda: ok("implementations", f"http://{cjk(400)}.com/"), 5)
+    full = cpu(lambda: ok("implementations", f"http://{cjk(4000)}.com/"), 5)
     # measured 108x (was 8,700x: yarl's Punycode alone 2.9 s): what is left is urlcalc's own
-    # linear parse of the host; linear in the host: ~10x (was ~100x)
-    assert full < 400 * small, (full, small)
+    # linear parse of the host; linear in the host: ~10x (was ~100x). The bound leaves room for
+    # a loaded machine and still fails the old cost by 8x.
+    assert full < 1000 * small, (full, small)
     assert full < 20 * tenth, (full, tenth)
 
 
 def test_a_2040_code_point_host_costs_a_bounded_multiple_of_a_small_compare() -> None:
     ok("compare", SMALL)
     small = cpu(lambda: ok("compare", SMALL), 7)
-    tenth = cpu(lambda: ok("compare", f"http://{cjk(204)}/"), 3)
-    full = cpu(lambda: ok("compare", f"http://{cjk(2040)}/"), 3)
+    tenth = cpu(lambda: ok("compare", f"http://{cjk(204)}/"), 5)
+    full = cpu(lambda: ok("compare", f"http://{cjk(2040)}/"), 5)
     # measured 67x (was 2,200x: two editions' IDNA2003 ToASCII, about 1 s each)
-    assert full < 300 * small, (full, small)
+    assert full < 500 * small, (full, small)
     assert full < 20 * tenth, (full, tenth)
 
 
