@@ -178,7 +178,10 @@ def test_the_relay_asks_over_the_websocket_under_urlcalc_serve(served: PageProbe
     before = page.evaluate("() => window.urlcalc.engine.sync.relays")
     http_before = len(traffic.http)
     type_and_see(page, "bc", "https://a/bc")
-    assert page.evaluate("() => window.urlcalc.engine.sync.relays") >= before + 2
+    # at least one relay for the typing: two keystrokes are two relays, or one when the second
+    # came while the first was in flight and was coalesced behind it (issue 14; a CI run on a
+    # loaded core saw one)
+    assert page.evaluate("() => window.urlcalc.engine.sync.relays") >= before + 1
     assert len(traffic.http) == http_before  # no HTTP request while typing: all by the socket
     assert traffic.sockets and traffic.sockets[0].endswith("/api/socket")
     asked = [json.loads(m) for m in traffic.sent]
