@@ -1039,3 +1039,33 @@ def test_a_slow_reader_is_closed_at_the_deadline_and_its_buffers_freed(
                 c._more()
     finally:
         c.close()
+
+
+def test_frames_split_across_reads_are_given_whole_one_at_a_time() -> None:
+    """The server gives the protocol one frame at a time, however the client's bytes were cut
+    into reads: a frame's end is found from its header even when the header or the payload came
+    in pieces (reading a header from the middle of a payload once let one read complete several
+    messages, past SOCKET_QUEUE, in a CI run's flood test)."""
+    import itertools
+    import random
+
+    from urlcalc.serving.http_server import SocketState, _frame_part
+
+    frames = [masked(Opcode.TEXT, b"x" * n) for n in (0, 5, 125, 126, 300, 70_000, 3)] * 3
+    stream = b"".join(frames)
+    ends = list(itertools.accumulate(len(f) for f in frames))
+    rng = random.Random(7)
+    for _ in range(50):
+        cuts = sorted(rng.sample(range(1, len(stream)), 40))
+        reads = [stream[a:b] for a, b in zip([0, *cuts], [*cuts, len(stream)], strict=True)]
+        state = SocketState(socket=None)  # type: ignore[arg-type]
+        given, boundaries = 0, []
+        for read in reads:
+            state.pending += read
+            while state.pending:
+                n = _frame_part(state)
+                state.pending = state.pending[n:]
+                given += n
+                if state.frame_left == 0 and not state.frame_head:
+                    boundaries.append(given)
+        assert boundaries == ends

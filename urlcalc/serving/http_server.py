@@ -227,6 +227,28 @@ class Upgraded:
 UPGRADED = Upgraded()
 
 
+def _frame_part(state: SocketState) -> int:
+    """How many of ``state.pending``'s bytes belong to the frame being given to the protocol
+    (the rest start the next frame). A frame can arrive in several reads: its length is known
+    once its header is whole, and what is still owed of it is kept, so that the next read's
+    bytes are never read as a header from the middle of a payload (which once let one feed
+    complete several messages, past SOCKET_QUEUE)."""
+    if state.frame_left:
+        n = min(state.frame_left, len(state.pending))
+        state.frame_left -= n
+        return n
+    seen = state.frame_head + state.pending
+    total = ws.frame_length(seen)
+    if total is None:  # the header is still incomplete: give what came, remember it
+        state.frame_head = seen
+        return len(state.pending)
+    owed = total - len(state.frame_head)
+    state.frame_head = b""
+    n = min(owed, len(state.pending))
+    state.frame_left = owed - n
+    return n
+
+
 @dataclass
 class SocketState:
     """A connection turned WebSocket: its protocol (urlcalc.serving.websocket.Socket), the
@@ -245,6 +267,10 @@ class SocketState:
     #: (time.monotonic()) until then the socket is neither read nor answered: a request of its
     #: was refused for want of room (503)
     paused_until: float = 0.0
+    #: the frame being given to the protocol: its bytes still to come (0: the next bytes start
+    #: a frame), and the bytes of its header given so far while the header was incomplete
+    frame_left: int = 0
+    frame_head: bytes = b""
 
     def paused(self) -> bool:
         return self.paused_until > 0 and time.monotonic() < self.paused_until
@@ -367,7 +393,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         a message (its turn calls this again)."""
         sock = state.socket
         while state.pending and len(state.inbox) < SOCKET_QUEUE and not sock.closing:
-            n = ws.frame_bytes(state.pending)
+            n = _frame_part(state)
             chunk, state.pending = state.pending[:n], state.pending[n:]
             state.inbox.extend(sock.feed(chunk))
             state.outbox.extend(sock.output())

@@ -42,7 +42,8 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-__all__ = ["DEFLATE_MIN_BYTES", "DEFLATE_RESPONSE", "VERSION", "Socket", "frame_bytes"]
+__all__ = ["DEFLATE_MIN_BYTES", "DEFLATE_RESPONSE", "VERSION", "Socket", "frame_bytes",
+           "frame_length"]
 
 # Answers of at least this many bytes are compressed where the client offers permessage-deflate.
 DEFLATE_MIN_BYTES = 1024
@@ -88,14 +89,12 @@ class _Deflate(ServerPerMessageDeflateFactory):
             agreed.compress_settings)
 
 
-def frame_bytes(data: bytes) -> int:
-    """How many bytes of ``data`` the first frame in it takes: its length when the frame header
-    is whole (RFC 6455 5.2: 2 bytes, then 2 or 8 more for a length over 125, then the 4-byte
-    mask if the mask bit is set), else all of ``data`` (a frame still arriving). The server
-    feeds the protocol a frame at a time, so that it can stop after a message without parsing
-    what follows."""
+def frame_length(data: bytes) -> int | None:
+    """The whole length of the frame that starts ``data`` (RFC 6455 5.2: 2 bytes, then 2 or 8
+    more for a length over 125, then the 4-byte mask if the mask bit is set, then the payload),
+    or None while its header is incomplete."""
     if len(data) < 2:
-        return len(data)
+        return None
     claimed = data[1] & 0x7F
     head = 2
     if claimed == 126:
@@ -107,10 +106,20 @@ def frame_bytes(data: bytes) -> int:
     if data[1] & 0x80:
         head += 4
     if len(data) < head:
-        return len(data)
+        return None
     if size_bytes:
         claimed = int.from_bytes(data[2:2 + size_bytes], "big")
-    return min(len(data), head + claimed)
+    return head + claimed
+
+
+def frame_bytes(data: bytes) -> int:
+    """How many bytes of ``data`` the first frame in it takes: its length when the frame header
+    is whole (RFC 6455 5.2: 2 bytes, then 2 or 8 more for a length over 125, then the 4-byte
+    mask if the mask bit is set), else all of ``data`` (a frame still arriving). The server
+    feeds the protocol a frame at a time, so that it can stop after a message without parsing
+    what follows."""
+    total = frame_length(data)
+    return len(data) if total is None else min(len(data), total)
 
 
 class Socket:
